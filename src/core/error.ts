@@ -1,0 +1,72 @@
+import type { HistoryIssue } from './history-issue.js';
+
+/** Every code a {@link ConvologError} can carry. Stable: match on these, never on messages. */
+export type ConvologErrorCode =
+  | 'not_found'
+  | 'duplicate_id'
+  | 'invalid_message'
+  | 'pairing'
+  | 'invalid_cut'
+  | 'conflict'
+  | 'invalid_history'
+  | 'unsupported_version'
+  | 'unknown_content_type'
+  | 'system_field'
+  | 'invalid_app_data'
+  | 'too_large'
+  | 'corrupt_entry'
+  | 'quota_exceeded'
+  | 'storage_unavailable'
+  | 'database_too_new'
+  | 'blocked'
+  | 'closed'
+  | 'incomplete_stream'
+  | 'aborted';
+
+/** What a {@link ConvologError} is built from: everything but `name`. */
+export interface ConvologErrorInit {
+  code: ConvologErrorCode;
+  message: string;
+  path?: (string | number)[];
+  issues?: HistoryIssue[];
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+// A registry symbol, so a ConvologError from one bundled copy of the library is recognized by another.
+const BRAND = Symbol.for('convolog.error');
+
+/**
+ * The one error class of convolog. `code` is stable; `message` says what happened and what to do.
+ *
+ * @example
+ * try { parseHistory(text) } catch (error) {
+ *   if (isConvologError(error, 'unsupported_version')) showUpgradeHint()
+ * }
+ */
+export class ConvologError extends Error {
+  override readonly name = 'ConvologError' as const;
+  readonly code: ConvologErrorCode;
+  readonly path?: (string | number)[];
+  readonly issues?: HistoryIssue[];
+  readonly details?: Record<string, unknown>;
+
+  constructor(init: ConvologErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    if (init.path !== undefined) this.path = init.path;
+    if (init.issues !== undefined) this.issues = init.issues;
+    if (init.details !== undefined) this.details = init.details;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+}
+
+/**
+ * Whether `value` is a {@link ConvologError} (optionally with the given `code`), also when it
+ * was thrown by another bundled copy of convolog.
+ */
+export function isConvologError(value: unknown, code?: ConvologErrorCode): value is ConvologError {
+  if (typeof value !== 'object' || value === null) return false;
+  if ((value as Record<symbol, unknown>)[BRAND] !== true) return false;
+  return code === undefined || (value as ConvologError).code === code;
+}

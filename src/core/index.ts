@@ -1,0 +1,26 @@
+// convolog/core: pure, browser-safe functions over plain JSON messages.
+// No DOM, no IndexedDB, no I/O: runs unchanged in a browser, a worker, Node or a server.
+
+// Errors, warnings, issues (foundation)
+export { ConvologError, isConvologError, type ConvologErrorCode, type ConvologErrorInit } from './error.js';
+export type { Warning, WarningCode } from './warning.js';
+export type { HistoryIssue, ValidationMode } from './history-issue.js';
+
+// Messages and the history format (foundation)
+export * from './message.js';
+export { user, assistant, toolCall, toolResult } from './constructors.js';
+export { getAppData, withAppData } from './app-data.js';
+export type { StandardSchemaV1, InferOutput } from './standard-schema.js';
+export {
+  TURN_ENVELOPE_KEY, TurnEnvelopeSchema, type TurnEnvelope, type TurnUsage, type FinishReason,
+} from './turn-envelope.js';
+export {
+  HISTORY_FORMAT_VERSION, serializeHistory, parseHistory, safeParseHistory,
+  type SerializedHistory, type ParsedHistory,
+} from './history.js';
+
+// Pairing invariant (issue 3)
+
+// Trust boundary (issue 4)
+
+// Context and compaction (issue 5)

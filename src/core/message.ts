@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Opaque provider state: namespace (`openai`, `anthropic`, `google-ai`, …) → that provider's data. */
+export type ProviderData = Record<string, Record<string, unknown>>;
+/** The application's own data on a message or conversation. Prefix keys with your app's name. */
+export type AppData = Record<string, unknown>;
+
+/** Where an image or file comes from. `provider_file` is an escape hatch into a provider account. */
+export type MediaSource =
+  | { kind: 'url'; url: string; mediaType?: string }
+  | { kind: 'base64'; mediaType: string; data: string }
+  | { kind: 'provider_file'; provider: string; fileId: string };
+
+export interface TextPart { type: 'text'; text: string; providerData?: ProviderData }
+export interface ImagePart { type: 'image'; source: MediaSource; providerData?: ProviderData }
+export interface FilePart { type: 'file'; source: MediaSource; filename?: string; providerData?: ProviderData }
+/** A raw provider item kept as it came: an escape hatch, removed by `retainPortableContent`. */
+export interface OtherPart { type: 'other'; typeName: string; value: unknown; origin?: string; providerData?: ProviderData }
+export interface ReasoningBlock { type: 'reasoning'; text: string; providerData?: ProviderData }
+export interface RefusalBlock { type: 'refusal'; text: string; providerData?: ProviderData }
+/** A call of a client tool. `arguments` is the JSON text exactly as the model wrote it. */
+export interface ToolCallBlock { type: 'tool_call'; id: string; name: string; arguments: string; providerData?: ProviderData }
+/** A tool the provider ran itself (web search, code execution): not a client tool call. */
+export interface ProviderToolCallBlock {
+  type: 'provider_tool_call'; id: string; name: string; arguments: string; origin?: string; providerData?: ProviderData;
+}
+export interface ProviderToolResultBlock {
+  type: 'provider_tool_result'; toolCallId: string; value: unknown; origin?: string; providerData?: ProviderData;
+}
+
+export type UserPart = TextPart | ImagePart | FilePart | OtherPart;
+export type ToolResultPart = TextPart | ImagePart | FilePart | OtherPart;
+export type AssistantBlock =
+  | TextPart
+  | ReasoningBlock
+  | RefusalBlock
+  | ImagePart
+  | ToolCallBlock
+  | ProviderToolCallBlock
+  | ProviderToolResultBlock
+  | OtherPart;
+
+export interface UserMessage { role: 'user'; content: string | UserPart[]; providerData?: ProviderData; appData?: AppData }
+export interface AssistantMessage { role: 'assistant'; content: AssistantBlock[]; providerData?: ProviderData; appData?: AppData }
+export interface ToolMessage {
+  role: 'tool'; toolCallId: string; toolName: string; content: string | ToolResultPart[];
+  isError?: boolean; providerData?: ProviderData; appData?: AppData;
+}
+/** A persisted chat message: plain JSON. There is no system role: the app sets the system prompt per request. */
+export type Message = UserMessage | AssistantMessage | ToolMessage;
+export type Role = Message['role'];
+
+const providerData = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
+const appData = z.record(z.string(), z.unknown()).optional();
+
+const mediaSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('url'), url: z.string(), mediaType: z.string().optional() }),
+  z.object({ kind: z.literal('base64'), mediaType: z.string(), data: z.string() }),
+  z.object({ kind: z.literal('provider_file'), provider: z.string(), fileId: z.string() }),
+]);
+
+const textPart = z.object({ type: z.literal('text'), text: z.string(), providerData });
+const imagePart = z.object({ type: z.literal('image'), source: mediaSource, providerData });
+const filePart = z.object({ type: z.literal('file'), source: mediaSource, filename: z.string().optional(), providerData });
+const otherPart = z.object({
+  type: z.literal('other'), typeName: z.string(), value: z.unknown(), origin: z.string().optional(), providerData,
+});
+const reasoningBlock = z.object({ type: z.literal('reasoning'), text: z.string(), providerData });
+const refusalBlock = z.object({ type: z.literal('refusal'), text: z.string(), providerData });
+const toolCallBlock = z.object({
+  type: z.literal('tool_call'), id: z.string().min(1), name: z.string().min(1), arguments: z.string(), providerData,
+});
+const providerToolCallBlock = z.object({
+  type: z.literal('provider_tool_call'), id: z.string(), name: z.string(), arguments: z.string(),
+  origin: z.string().optional(), providerData,
+});
+const providerToolResultBlock = z.object({
+  type: z.literal('provider_tool_result'), toolCallId: z.string(), value: z.unknown(),
+  origin: z.string().optional(), providerData,
+});
+
+const userPart = z.discriminatedUnion('type', [textPart, imagePart, filePart, otherPart]);
+const assistantBlock = z.discriminatedUnion('type', [
+  textPart, reasoningBlock, refusalBlock, imagePart, toolCallBlock, providerToolCallBlock, providerToolResultBlock, otherPart,
+]);
+
+const userMessage = z.object({
+  role: z.literal('user'), content: z.union([z.string(), z.array(userPart)]), providerData, appData,
+});
+const assistantMessage = z.object({ role: z.literal('assistant'), content: z.array(assistantBlock), providerData, appData });
+const toolMessage = z.object({
+  role: z.literal('tool'), toolCallId: z.string().min(1), toolName: z.string(),
+  content: z.union([z.string(), z.array(userPart)]), isError: z.boolean().optional(), providerData, appData,
+});
+const message = z.discriminatedUnion('role', [userMessage, assistantMessage, toolMessage]);
+
+export const ProviderDataSchema: z.ZodType<ProviderData> = z.record(z.string(), z.record(z.string(), z.unknown()));
+export const AppDataSchema: z.ZodType<AppData> = z.record(z.string(), z.unknown());
+export const MediaSourceSchema: z.ZodType<MediaSource> = mediaSource;
+export const TextPartSchema: z.ZodType<TextPart> = textPart;
+export const ImagePartSchema: z.ZodType<ImagePart> = imagePart;
+export const FilePartSchema: z.ZodType<FilePart> = filePart;
+export const OtherPartSchema: z.ZodType<OtherPart> = otherPart;
+export const UserPartSchema: z.ZodType<UserPart> = userPart;
+export const ToolResultPartSchema: z.ZodType<ToolResultPart> = userPart;
+export const AssistantBlockSchema: z.ZodType<AssistantBlock> = assistantBlock;
+export const UserMessageSchema: z.ZodType<UserMessage> = userMessage;
+export const AssistantMessageSchema: z.ZodType<AssistantMessage> = assistantMessage;
+export const ToolMessageSchema: z.ZodType<ToolMessage> = toolMessage;
+/**
+ * The zod schema of a persisted {@link Message}. Unknown fields are stripped.
+ *
+ * @example
+ * const result = MessageSchema.safeParse(JSON.parse(text))
+ */
+export const MessageSchema: z.ZodType<Message> = message;
+
+/** Every content `type` this build knows, in any position. A type outside this set is from a newer writer. */
+export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([
+  'text', 'image', 'file', 'other', 'reasoning', 'refusal', 'tool_call', 'provider_tool_call', 'provider_tool_result',
+]);

@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import { KNOWN_CONTENT_TYPES } from './message.js';
+
+/** What went wrong in a zod parse, reduced to the one place a person should look. @internal */
+export interface ExplainedIssue {
+  kind: 'invalid' | 'unknown_content_type' | 'system_role';
+  path: (string | number)[];
+  message: string;
+}
+
+interface Leaf { path: (string | number)[]; issue: z.core.$ZodIssue }
+
+/**
+ * Reduces a zod error to its deepest issue, digging into union branches instead of stopping at
+ * "Invalid input" on the union, and recognizes content types from a newer writer.
+ * `prefix` is prepended to paths (e.g. `['messages']`). @internal
+ */
+export function explainZodError(error: z.ZodError, input: unknown, prefix: (string | number)[] = []): ExplainedIssue {
+  const leaves = error.issues.flatMap((issue) => collectLeaves(issue, []));
+  const deepest = Math.max(...leaves.map((leaf) => leaf.path.length));
+  const candidates = leaves.filter((leaf) => leaf.path.length === deepest);
+  const first = candidates[0]!;
+  const path = [...prefix, ...first.path];
+  const where = formatPath(path);
+
+  if (isDiscriminatorIssue(first.issue)) {
+    const received = valueAt(input, first.path);
+    const discriminator = (first.issue as { discriminator?: string }).discriminator;
+    if (discriminator === 'role' && received === 'system') {
+      return { kind: 'system_role', path, message: `${where}: a history holds no system messages` };
+    }
+    if (discriminator === 'type' && typeof received === 'string' && !KNOWN_CONTENT_TYPES.has(received)) {
+      return {
+        kind: 'unknown_content_type', path,
+        message: `unknown content block type \`${received}\` (written by a newer convolog?) at ${where}`,
+      };
+    }
+    const options = ((first.issue as { options?: unknown[] }).options ?? []).map((option) => `\`${String(option)}\``);
+    const shown = typeof received === 'string' ? `\`${received}\`` : describeValue(received);
+    return {
+      kind: 'invalid', path,
+      message: `${where}: ${shown} is not allowed here; expected ${options.join(' | ')}`,
+    };
+  }
+
+  const expected = candidates
+    .map((leaf) => (leaf.issue.code === 'invalid_type' ? String((leaf.issue as { expected?: unknown }).expected) : undefined))
+    .filter((value): value is string => value !== undefined);
+  if (expected.length > 1) {
+    return {
+      kind: 'invalid', path,
+      message: `${where}: expected ${[...new Set(expected)].join(' or ')}, received ${describeValue(valueAt(input, first.path))}`,
+    };
+  }
+  return { kind: 'invalid', path, message: `${where}: ${first.issue.message.replace(/^Invalid input: /, '')}` };
+}
+
+function collectLeaves(issue: z.core.$ZodIssue, base: (string | number)[]): Leaf[] {
+  const path = [...base, ...(issue.path as (string | number)[])];
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    return issue.errors.flatMap((branch) => branch.flatMap((inner) => collectLeaves(inner, path)));
+  }
+  return [{ path, issue }];
+}
+
+function isDiscriminatorIssue(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'invalid_union' && issue.errors.length === 0 && 'discriminator' in issue;
+}
+
+function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return current;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** `['messages', 1, 'content', 0, 'text']` → `messages[1].content[0].text`. @internal */
+export function formatPath(path: readonly (string | number)[]): string {
+  if (path.length === 0) return '(root)';
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
+}

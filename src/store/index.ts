@@ -1,0 +1,2 @@
+// The IndexedDB store (issue 6).
+export {};

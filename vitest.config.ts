@@ -1,0 +1,48 @@
+// One config, three projects:
+// - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
+// - browser: the core and store suites again, in real Chromium against real IndexedDB.
+// - e2e: playwright-core drives real Chromium against the demo and the store (reliability).
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
+
+const chromiumPath = findChromium();
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/{core,store,adapters,build}/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['fake-indexeddb/auto'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/{core,store}/**/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/{e2e,reliability}/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
