@@ -23,4 +23,10 @@ export {
 
 // Trust boundary (issue 4)
 
+// Log entries (foundation)
+export {
+  EntrySchema, MessageEntrySchema, CompactionEntrySchema,
+  type Entry, type MessageEntry, type CompactionEntry,
+} from './entry.js';
+
 // Context and compaction (issue 5)

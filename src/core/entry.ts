@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MessageSchema, type Message } from './message.js';
+
+/** One finalized message in a conversation's log. */
+export interface MessageEntry {
+  type: 'message';
+  /** UUID v7. */
+  id: string;
+  conversationId: string;
+  /** Position in the conversation's log: counts from 1, contiguous. */
+  seq: number;
+  /** UTC, `Date.prototype.toISOString()` form, so string order is time order. */
+  timestamp: string;
+  message: Message;
+}
+
+/**
+ * A compaction: from here on, the context sent to the model is `summary` followed by the
+ * messages from `firstKeptId` on. The log itself is never rewritten.
+ */
+export interface CompactionEntry {
+  type: 'compaction';
+  id: string;
+  conversationId: string;
+  seq: number;
+  timestamp: string;
+  summary: string;
+  /** The id of the first message entry kept verbatim: always a user message. */
+  firstKeptId: string;
+  /** The estimated tokens of the context before this compaction, for display. */
+  tokensBefore?: number;
+}
+
+/** An entry of a conversation's append-only log. */
+export type Entry = MessageEntry | CompactionEntry;
+
+const entryBase = {
+  id: z.string().min(1),
+  conversationId: z.string().min(1),
+  seq: z.number().int().positive(),
+  timestamp: z.string(),
+};
+const messageEntry = z.object({ type: z.literal('message'), ...entryBase, message: MessageSchema });
+const compactionEntry = z.object({
+  type: z.literal('compaction'),
+  ...entryBase,
+  summary: z.string(),
+  firstKeptId: z.string().min(1),
+  tokensBefore: z.number().nonnegative().optional(),
+});
+
+export const MessageEntrySchema: z.ZodType<MessageEntry> = messageEntry;
+export const CompactionEntrySchema: z.ZodType<CompactionEntry> = compactionEntry;
+/** The zod schema of an {@link Entry}, as stored and as exported. */
+export const EntrySchema: z.ZodType<Entry> = z.discriminatedUnion('type', [messageEntry, compactionEntry]);
