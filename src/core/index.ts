@@ -22,6 +22,9 @@ export {
 // Pairing invariant (issue 3)
 
 // Trust boundary (issue 4)
+export { retainPortableContent } from './retain-portable-content.js';
+export { retainProviderState, type KeepNamespaces } from './retain-provider-state.js';
+export type { RetentionResult } from './provider-state-rewrite.js';
 
 // Log entries (foundation)
 export {
