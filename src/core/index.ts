@@ -20,6 +20,12 @@ export {
 } from './history.js';
 
 // Pairing invariant (issue 3)
+export { validate } from './validate.js';
+export { describeIssue } from './describe-issue.js';
+export { assertValid } from './assert-valid.js';
+export { unsettledFrom } from './unsettled-from.js';
+export { settle, type SettleResult } from './settle.js';
+export { dropOrphans, type DropOrphansResult } from './drop-orphans.js';
 
 // Trust boundary (issue 4)
 export { retainPortableContent } from './retain-portable-content.js';
