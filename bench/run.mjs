@@ -1,0 +1,112 @@
+// `npm run bench`: every figure of issue 8 in one run, written to bench/results.json and
+// bench/RESULTS.md. Store figures run in headless Chromium against real IndexedDB, core figures
+// with `vitest bench` in Node, sizes with Vite's build(). Exits non-zero when a size budget is
+// exceeded or cannot be checked (and, with --strict, when any timed target is missed).
+//
+// Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
+//          --figures=1,2            only these store figures (implies a partial run)
+//          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
+//          --strict                 also fail on a missed timing target
+// Environment: BENCH_REPETITIONS (default 7, at least 5), BENCH_WARMUP (default 1).
+import { cpus } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runStoreFigures } from './store/run-in-chromium.mjs';
+import { runCoreFigures } from './report/core-figures.mjs';
+import { runSizeFigures } from './size/measure-size.mjs';
+import { judge, renderMarkdown } from './report/write-report.mjs';
+
+const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+
+function option(name) {
+  const argument = process.argv.find((candidate) => candidate === `--${name}` || candidate.startsWith(`--${name}=`));
+  if (!argument) return undefined;
+  return argument.includes('=') ? argument.slice(argument.indexOf('=') + 1) : true;
+}
+
+function log(text) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`[bench ${seconds}s] ${text}`);
+}
+
+const sections = typeof option('only') === 'string' ? option('only').split(',') : ['store', 'core', 'size'];
+const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
+const profile = option('profile') === true;
+const partial = sections.length < 3 || onlyFigures !== undefined || profile;
+const repetitions = Number(process.env.BENCH_REPETITIONS ?? 7);
+const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
+if (!(repetitions >= 5)) throw new Error('BENCH_REPETITIONS must be at least 5');
+
+const results = {
+  date: new Date().toISOString(),
+  environment: { chromium: undefined, node: process.version, cpus: cpus().length, platform: `${process.platform} ${process.arch}` },
+  settings: { repetitions, warmupRepetitions },
+  durationSeconds: 0,
+  store: { figures: [], errors: [], missing: undefined },
+  core: [],
+  size: [],
+  notes: [],
+};
+
+if (sections.includes('store')) {
+  log('store figures (Chromium)…');
+  try {
+    const store = await runStoreFigures({
+      repetitions, warmupRepetitions, only: onlyFigures, log,
+      profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
+    });
+    results.environment.chromium = store.chromiumVersion;
+    results.store = { figures: store.figures, errors: store.errors, missing: store.missing };
+    for (const profiled of store.profiles) printProfile(profiled);
+  } catch (error) {
+    results.store.missing = `the Chromium run failed: ${error instanceof Error ? error.message : String(error)}`;
+    log(results.store.missing);
+  }
+}
+if (sections.includes('core')) {
+  log('core figures (vitest bench)…');
+  results.core = runCoreFigures({ repository, log });
+}
+if (sections.includes('size')) {
+  log('size figures (vite build)…');
+  results.size = await runSizeFigures({ repository, log });
+}
+results.notes.push(...sizeNotes(results.size));
+results.durationSeconds = Math.round((Date.now() - started) / 1000);
+
+const markdown = renderMarkdown(results);
+if (partial) {
+  mkdirSync(join(repository, 'bench/.tmp'), { recursive: true });
+  writeFileSync(join(repository, 'bench/.tmp/partial-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log('partial run: wrote bench/.tmp/partial-results.json (bench/results.json and RESULTS.md are left as they were)');
+} else {
+  writeFileSync(join(repository, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(repository, 'bench/RESULTS.md'), markdown);
+  log('wrote bench/results.json and bench/RESULTS.md');
+}
+console.log(`\n${markdown}`);
+
+const overBudget = results.size.filter((size) => size.error || !size.pass);
+const missed = [...results.store.figures, ...results.core].filter((figure) => judge(figure) === false);
+if (overBudget.length > 0) log(`size budget exceeded or unchecked: ${overBudget.map((size) => size.id).join(', ')}`);
+if (missed.length > 0) log(`timing targets missed: ${missed.map((figure) => figure.id).join(', ')}`);
+process.exitCode = overBudget.length > 0 || (option('strict') === true && missed.length > 0) ? 1 : 0;
+
+/** Says which package dominates a size case that is over budget. */
+function sizeNotes(sizes) {
+  return sizes.filter((size) => !size.error && !size.pass).map((size) => {
+    const top = size.breakdown[0];
+    const share = top ? Math.round((top.renderedBytes / size.breakdown.reduce((sum, part) => sum + part.renderedBytes, 0)) * 100) : 0;
+    return `Size ${size.id} is over its ${size.budgetBytes} B budget by ${size.gainedBytes - size.budgetBytes} B; ` +
+      `the largest part is ${top?.source ?? 'unknown'} (${share}% of the minified code).`;
+  });
+}
+
+function printProfile(profiled) {
+  console.log(`\nCPU profile of store figure ${profiled.id}: ${profiled.path} (${profiled.summary.totalMs.toFixed(0)} ms)`);
+  for (const entry of profiled.summary.functions) {
+    console.log(`  ${entry.selfMs.toFixed(1).padStart(9)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}  ${entry.where}`);
+  }
+}

@@ -1,0 +1,88 @@
+// Node side of the store figures: serves the bench page with Vite on 127.0.0.1, drives it in
+// headless system Chromium through playwright-core, and collects what the page measured.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, requireChromium } from '../../scripts/find-chromium.mjs';
+import { summarizeCpuProfile } from '../report/cpu-profile.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repository = resolve(here, '../..');
+
+/** The Vite dev server for the bench page; no HMR or watcher, so edits elsewhere never reload it. */
+async function startServer() {
+  const server = await createServer({
+    configFile: false,
+    root: here,
+    cacheDir: join(repository, 'bench/.tmp/vite-cache'),
+    logLevel: 'warn',
+    clearScreen: false,
+    server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+    optimizeDeps: { include: ['idb', 'localforage', 'uuid', 'zod'] },
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('the bench page server has no TCP address');
+  return { server, url: `http://127.0.0.1:${address.port}/` };
+}
+
+/**
+ * Runs the store figures in Chromium.
+ * @param {{ repetitions: number, warmupRepetitions: number, only?: string[], profileDir?: string, log: (text: string) => void }} options
+ * @returns {Promise<{ chromiumVersion: string, figures: object[], missing?: string, errors: { id: string, message: string }[], profiles: object[] }>}
+ */
+export async function runStoreFigures(options) {
+  const { server, url } = await startServer();
+  const browser = await chromium.launch({ executablePath: requireChromium(), headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.text().startsWith('[bench page]')) options.log(message.text());
+    });
+    page.on('pageerror', (error) => options.log(`[bench page error] ${error.message}`));
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
+    const chromiumVersion = browser.version();
+    const prepared = await page.evaluate(
+      (measureOptions) => window.convologBench.prepare(measureOptions),
+      { repetitions: options.repetitions, warmupRepetitions: options.warmupRepetitions },
+    );
+    if (!prepared.ready) return { chromiumVersion, figures: [], missing: prepared.missing, errors: [], profiles: [] };
+    const ids = await page.evaluate(() => window.convologBench.figureIds());
+    const figures = [];
+    const errors = [];
+    const profiles = [];
+    const session = options.profileDir ? await page.context().newCDPSession(page) : undefined;
+    if (session) await session.send('Profiler.enable');
+    for (const id of ids) {
+      if (options.only && !options.only.includes(id)) continue;
+      const started = Date.now();
+      options.log(`store figure ${id}…`);
+      try {
+        if (session) await session.send('Profiler.start');
+        const figure = await page.evaluate((figureId) => window.convologBench.runFigure(figureId), id);
+        if (session) profiles.push(await saveProfile(session, id, options.profileDir));
+        figures.push(figure);
+        options.log(`store figure ${id}: ratio ${figure.ratio.toFixed(3)} (${Math.round((Date.now() - started) / 1000)} s)`);
+      } catch (error) {
+        errors.push({ id, message: error instanceof Error ? error.message : String(error) });
+        options.log(`store figure ${id} failed: ${String(error)}`);
+      }
+    }
+    await page.evaluate(() => window.convologBench.close());
+    return { chromiumVersion, figures, errors, profiles };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+async function saveProfile(session, id, directory) {
+  const { profile } = await session.send('Profiler.stop');
+  mkdirSync(directory, { recursive: true });
+  const path = join(directory, `store-figure-${id}.cpuprofile`);
+  writeFileSync(path, JSON.stringify(profile));
+  return { id, path, summary: summarizeCpuProfile(profile, 25) };
+}
