@@ -11,7 +11,7 @@ export type KeepNamespaces = readonly string[] | ((namespace: string) => boolean
 
 function providerStatePolicy(keep: KeepNamespaces): RetentionPolicy {
   const accepts = typeof keep === 'function' ? keep : listPredicate(keep);
-  const keepsNamespace = (namespace: string): boolean => namespace === RESERVED_NAMESPACE || accepts(namespace) === true;
+  const keepsNamespace = (namespace: string): boolean => namespace === RESERVED_NAMESPACE || Boolean(accepts(namespace));
   return {
     keepsNamespace,
     providerDataWhy: 'only the kept namespaces and `convolog` stay',
