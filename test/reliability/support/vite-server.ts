@@ -1,0 +1,29 @@
+// A Vite dev server whose root is the repository, so test pages import '/src/index.ts' as the
+// demo does, and the demo itself is at '/'.
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { createServer, type ViteDevServer } from 'vite';
+
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A running dev server and its origin (`http://127.0.0.1:PORT`). */
+export interface DevServer { readonly origin: string; close(): Promise<void>; readonly server: ViteDevServer }
+
+export async function startDevServer(): Promise<DevServer> {
+  const server = await createServer({
+    root: REPOSITORY_ROOT,
+    configFile: false,
+    logLevel: 'error',
+    clearScreen: false,
+    // Its own cache, so it never fights another suite's dev server over node_modules/.vite.
+    cacheDir: 'node_modules/.vite-reliability',
+    server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+    // Pre-bundle the runtime dependencies up front: a dependency discovered mid-test makes Vite
+    // reload every page, which would look like a refresh the test did not ask for.
+    optimizeDeps: { include: ['idb', 'zod', 'uuid'], entries: ['index.html', 'test/reliability/pages/*.html'] },
+  });
+  await server.listen();
+  const address = server.httpServer?.address() as AddressInfo | null;
+  if (address === null || address === undefined) throw new Error('Vite did not listen');
+  return { origin: `http://127.0.0.1:${address.port}`, server, close: () => server.close() };
+}
