@@ -1,2 +1,14 @@
-// The IndexedDB store (issue 6).
-export {};
+// The IndexedDB store (DESIGN §6): the append-only conversation log, on idb.
+// Touches `indexedDB`, `navigator` and `BroadcastChannel` only inside functions, so it imports anywhere.
+export { openStore } from './open-store.js';
+export { deleteStore } from './delete-store.js';
+export { DEFAULT_STORE_NAME, type OpenStoreOptions, type DeleteStoreOptions } from './open-store-options.js';
+export type { Conversation } from './conversation.js';
+export type { StoreChange, ChangeOrigin, ClosedReason } from './store-change.js';
+export {
+  CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport,
+} from './conversation-export.js';
+export type {
+  ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
+  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
+} from './convolog-store.js';

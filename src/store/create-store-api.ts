@@ -1,0 +1,51 @@
+import { ConvologError } from '../core/error.js';
+import { append } from './append.js';
+import { appendCompaction } from './append-compaction.js';
+import { clearStore } from './clear-store.js';
+import type { ConvologStore } from './convolog-store.js';
+import { createConversation } from './create-conversation.js';
+import { deleteConversation } from './delete-conversation.js';
+import { getConversation } from './get-conversation.js';
+import { listConversations } from './list-conversations.js';
+import { readContext, readContextEntries } from './read-context.js';
+import { readEntries } from './read-entries.js';
+import { settleConversation } from './settle-conversation.js';
+import { estimateStorage, requestPersistence } from './storage-estimate.js';
+import type { StoreContext } from './store-context.js';
+import { updateConversation } from './update-conversation.js';
+
+// Symbol.dispose is missing from older runtimes; the registry symbol is what polyfills use.
+const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ??
+  (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
+
+/** The public store object over a context: each method is one operation file. @internal */
+export function createStoreApi(context: StoreContext): ConvologStore {
+  const close = (): void => context.connection.close('closed');
+  return {
+    name: context.name,
+    createConversation: (options) => createConversation(context, options),
+    getConversation: (id) => getConversation(context, id),
+    listConversations: (options) => listConversations(context, options),
+    updateConversation: (id, update) => updateConversation(context, id, update),
+    deleteConversation: (id) => deleteConversation(context, id),
+    append: (id, messages, options) => append(context, id, messages, options),
+    settle: (id, options) => settleConversation(context, id, options),
+    appendCompaction: (id, compaction, options) => appendCompaction(context, id, compaction, options),
+    entries: (id, options) => readEntries(context, id, options),
+    context: (id) => readContext(context, id),
+    contextEntries: (id) => readContextEntries(context, id),
+    exportConversation: () => notYet('exportConversation'),
+    exportConversationJsonl: () => notYet('exportConversationJsonl'),
+    importConversation: () => notYet('importConversation'),
+    subscribe: (listener, options) => context.changes.subscribe(listener, options),
+    estimateStorage: () => estimateStorage(),
+    requestPersistence: () => requestPersistence(),
+    clear: () => clearStore(context),
+    close,
+    [DISPOSE]: close,
+  } as ConvologStore;
+}
+
+function notYet(name: string): Promise<never> {
+  return Promise.reject(new ConvologError({ code: 'storage_unavailable', message: `${name} is not implemented yet.` }));
+}

@@ -1,0 +1,21 @@
+import { conversationRange } from './read-record.js';
+import { runTransaction } from './run-transaction.js';
+import { ALL_STORES } from './schema.js';
+import type { StoreContext } from './store-context.js';
+
+/** `store.deleteConversation`: the conversation and its whole log, in one transaction; `false` when already gone. @internal */
+export async function deleteConversation(context: StoreContext, id: string): Promise<boolean> {
+  const range = conversationRange(context.keyRange, id);
+  const existed = await runTransaction(context, ALL_STORES, 'readwrite', 'Deleting a conversation', async (transaction) => {
+    const conversations = transaction.objectStore('conversations');
+    if ((await conversations.getKey(id)) === undefined) return false;
+    await Promise.all([
+      conversations.delete(id),
+      transaction.objectStore('entries').delete(range),
+      transaction.objectStore('toolCalls').delete(range),
+    ]);
+    return true;
+  });
+  if (existed) context.changes.publish({ type: 'conversation_deleted', conversationId: id });
+  return existed;
+}

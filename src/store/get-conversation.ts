@@ -1,0 +1,10 @@
+import { toConversation, type Conversation } from './conversation.js';
+import { runTransaction } from './run-transaction.js';
+import type { StoreContext } from './store-context.js';
+
+/** `store.getConversation`: `undefined` when there is none with this id. @internal */
+export async function getConversation(context: StoreContext, id: string): Promise<Conversation | undefined> {
+  const record = await runTransaction(context, ['conversations'], 'readonly', 'Reading a conversation',
+    (transaction) => transaction.objectStore('conversations').get(id));
+  return record === undefined ? undefined : toConversation(record);
+}

@@ -1,0 +1,28 @@
+import { toConversation, type Conversation } from './conversation.js';
+import type { ListConversationsOptions } from './convolog-store.js';
+import { runTransaction } from './run-transaction.js';
+import type { StoreContext } from './store-context.js';
+
+/**
+ * `store.listConversations`: most recently updated first, ties by id (descending), read from the
+ * `[updatedAt, id]` index so a page boundary never skips or repeats a conversation.
+ * @internal
+ */
+export async function listConversations(
+  context: StoreContext, options: ListConversationsOptions = {},
+): Promise<Conversation[]> {
+  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  if (limit <= 0) return [];
+  const range = options.startAfter === undefined
+    ? undefined
+    : context.keyRange.upperBound([options.startAfter.updatedAt, options.startAfter.id], true);
+  return runTransaction(context, ['conversations'], 'readonly', 'Listing conversations', async (transaction) => {
+    const found: Conversation[] = [];
+    let cursor = await transaction.objectStore('conversations').index('byUpdated').openCursor(range, 'prev');
+    while (cursor !== null && found.length < limit) {
+      found.push(toConversation(cursor.value));
+      cursor = await cursor.continue();
+    }
+    return found;
+  });
+}

@@ -1,0 +1,29 @@
+/** Options of {@link openStore}. */
+export interface OpenStoreOptions {
+  /** The IndexedDB database name. Default `'convolog'`. */
+  name?: string;
+  /** A custom IndexedDB factory (used through idb's `wrap`); give the matching `IDBKeyRange` with it. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** Transaction durability. Default `'strict'`: a resolved write is on disk. */
+  durability?: IDBTransactionDurability;
+  /** While the open is blocked by another tab, aborting rejects it with `blocked`. */
+  signal?: AbortSignal;
+  /** Called when another tab keeps an older version open and blocks this open. */
+  onBlocked?: () => void;
+  /** The clock for timestamps (tests). */
+  now?: () => Date;
+  /** Ids for conversations and entries (tests). Default: UUID v7. */
+  generateId?: () => string;
+}
+
+/** Options of {@link deleteStore}. */
+export interface DeleteStoreOptions {
+  name?: string;
+  indexedDB?: IDBFactory;
+  /** Called when a connection that does not close (not a convolog store) blocks the deletion. */
+  onBlocked?: () => void;
+}
+
+/** The default database name. */
+export const DEFAULT_STORE_NAME = 'convolog';

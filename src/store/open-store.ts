@@ -1,0 +1,47 @@
+import { v7 } from 'uuid';
+import { ConvologError } from '../core/error.js';
+import { ChangeChannel } from './change-channel.js';
+import { Connection } from './connection.js';
+import type { ConvologStore } from './convolog-store.js';
+import { createStoreApi } from './create-store-api.js';
+import { openDatabase } from './open-database.js';
+import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.js';
+import { resolveFactory, resolveKeyRange } from './resolve-factory.js';
+import type { StoreContext } from './store-context.js';
+
+const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
+
+/**
+ * Opens (creating or upgrading) the conversation store in IndexedDB.
+ *
+ * Throws `storage_unavailable` (no IndexedDB, or refused), `database_too_new` (written by a newer
+ * build), `blocked` (another tab blocks the upgrade and `signal` aborted).
+ *
+ * @example
+ * const store = await openStore()
+ * const { id } = await store.createConversation({ title: 'Trip to Oslo' })
+ * await store.append(id, [user('What should I pack?')])
+ * const reply = await callModel(await store.context(id))
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+  const name = options.name ?? DEFAULT_STORE_NAME;
+  const durability = options.durability ?? 'strict';
+  if (!DURABILITIES.includes(durability)) {
+    throw new ConvologError({ code: 'storage_unavailable', message: `Unknown durability "${String(durability)}": use 'strict', 'relaxed' or 'default'.` });
+  }
+  const factory = resolveFactory(options.indexedDB);
+  const keyRange = resolveKeyRange(options.IDBKeyRange);
+  const open = (signal?: AbortSignal) => openDatabase({
+    name, factory, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
+  });
+  const database = await open(options.signal);
+  const changes = new ChangeChannel(name);
+  const connection = new Connection(() => open(), (reason) => changes.closed(reason));
+  connection.adopt(database);
+  const context: StoreContext = {
+    name, connection, changes, durability, keyRange,
+    now: options.now ?? (() => new Date()),
+    generateId: options.generateId ?? v7,
+  };
+  return createStoreApi(context);
+}

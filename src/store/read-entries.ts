@@ -1,0 +1,35 @@
+import type { Entry } from '../core/entry.js';
+import type { EntriesOptions } from './convolog-store.js';
+import { readEntryRange } from './read-entry-range.js';
+import { readRecord } from './read-record.js';
+import { runTransaction } from './run-transaction.js';
+import type { StoreContext } from './store-context.js';
+
+/**
+ * `store.entries`: ascending seq. `limit` takes the first N after `afterSeq`, or, when
+ * `beforeSeq` is given, the last N before it (a chat opens at the bottom and pages up). Seqs are
+ * contiguous, so the page is one bounded key range read in one request.
+ * @internal
+ */
+export async function readEntries(context: StoreContext, id: string, options: EntriesOptions = {}): Promise<Entry[]> {
+  const { entries, corrupt } = await runTransaction(context, ['conversations', 'entries'], 'readonly', 'Reading entries',
+    async (transaction) => {
+      const record = await readRecord(transaction, id);
+      const [from, to] = pageBounds(record.lastSeq, options);
+      return readEntryRange(transaction, context.keyRange, id, from, to, options.onCorrupt !== undefined);
+    });
+  for (const item of corrupt) options.onCorrupt?.(item);
+  return entries;
+}
+
+/** The inclusive seq bounds of the requested page. @internal */
+export function pageBounds(lastSeq: number, options: EntriesOptions): [number, number] {
+  let from = Math.max(1, Math.floor(options.afterSeq ?? 0) + 1);
+  let to = Math.min(lastSeq, Math.ceil(options.beforeSeq ?? Number.POSITIVE_INFINITY) - 1);
+  const limit = options.limit;
+  if (limit === undefined) return [from, to];
+  if (limit <= 0) return [1, 0];
+  if (options.beforeSeq !== undefined) from = Math.max(from, to - limit + 1);
+  else to = Math.min(to, from + limit - 1);
+  return [from, to];
+}

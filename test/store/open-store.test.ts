@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { user } from '../../src/core/constructors.js';
+import { isConvologError } from '../../src/core/error.js';
+import { deleteStore, openStore } from '../../src/store/index.js';
+import { rejectionOf, storeFixture } from './store-fixture.js';
+
+const stores = storeFixture();
+
+describe('openStore', () => {
+  it('reopens the same storage from a second openStore with everything intact', async () => {
+    const name = stores.name();
+    const first = await openStore({ name });
+    const { id } = await first.createConversation({ title: 'kept' });
+    await first.append(id, [user('remember me')]);
+    first.close();
+    const second = await stores.open({ name });
+    expect((await second.getConversation(id))?.title).toBe('kept');
+    expect(await second.context(id)).toEqual([user('remember me')]);
+  });
+
+  it('uses a custom factory and IDBKeyRange through idb', async () => {
+    let opened = 0;
+    const factory = new Proxy(indexedDB, {
+      get(target, property) {
+        if (property === 'open') {
+          return (name: string, version?: number) => {
+            opened++;
+            return target.open(name, version);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const store = await stores.open({ indexedDB: factory, IDBKeyRange });
+    const { id } = await store.createConversation();
+    await store.append(id, [user('x')]);
+    expect(await store.entries(id, { beforeSeq: 5, limit: 1 })).toHaveLength(1);
+    expect(opened).toBe(1);
+  });
+
+  it('accepts each durability and refuses an unknown one', async () => {
+    for (const durability of ['strict', 'relaxed', 'default'] as const) {
+      const store = await stores.open({ durability });
+      await store.createConversation();
+    }
+    const error = await rejectionOf(stores.open({ durability: 'fast' as 'strict' }));
+    expect(isConvologError(error)).toBe(true);
+  });
+
+  it('throws storage_unavailable without IndexedDB', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      const error = await rejectionOf(openStore({ name: 'x' }));
+      expect(isConvologError(error, 'storage_unavailable')).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(typeof indexedDB).toBe('object');
+  });
+
+  it('throws storage_unavailable when the factory refuses to open', async () => {
+    const refusing = { open: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as IDBFactory;
+    expect(isConvologError(await rejectionOf(openStore({ indexedDB: refusing, IDBKeyRange })), 'storage_unavailable')).toBe(true);
+  });
+
+  it('is a disposable: [Symbol.dispose] closes it', async () => {
+    const store = await stores.open();
+    const dispose = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
+    (store as unknown as Record<symbol, () => void>)[dispose]!();
+    expect(isConvologError(await rejectionOf(store.getConversation('x')), 'closed')).toBe(true);
+  });
+});
+
+describe('deleteStore', () => {
+  it('deletes the database; an open store on it closes with version_change', async () => {
+    const name = `convolog-delete-${Math.random()}`;
+    const store = await openStore({ name });
+    await store.createConversation({ id: 'c' });
+    const reasons: string[] = [];
+    store.subscribe((change) => change.type === 'closed' && reasons.push(change.reason));
+    await deleteStore({ name });
+    expect(reasons).toEqual(['version_change']);
+    const fresh = await openStore({ name });
+    expect(await fresh.getConversation('c')).toBeUndefined();
+    fresh.close();
+    await deleteStore({ name });
+  });
+});
