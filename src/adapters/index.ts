@@ -1,2 +1,16 @@
-// convolog/adapters: pure conversions between stored messages and provider wire formats (issue 10).
-export {};
+// convolog/adapters: pure conversions between stored messages and provider wire formats (DESIGN §7).
+// No I/O and no provider SDK: each `to…` returns a body to spread into the request, each `from…`
+// and stream accumulator returns the assistant message to append and its turn envelope.
+
+// Shared contract
+export type { AdapterOptions } from './shared/adapter-options.js';
+export type { FinishOptions, FinishedTurn } from './shared/stream-accumulator.js';
+export { StreamAccumulator } from './shared/stream-accumulator.js';
+export type { ConvertedResponse } from './shared/converted-response.js';
+
+// OpenAI Chat Completions (also llama.cpp, Ollama, vLLM, OpenRouter)
+export { OPENAI_NAMESPACE } from './openai/openai-namespace.js';
+export { toOpenAIChatMessages, type OpenAIChatRequest } from './openai/to-openai-chat-messages.js';
+export { fromOpenAIChatCompletion } from './openai/from-openai-chat-completion.js';
+export { OpenAIChatStreamAccumulator } from './openai/openai-chat-stream-accumulator.js';
+export type * from './openai/openai-types.js';

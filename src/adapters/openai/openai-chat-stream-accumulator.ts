@@ -1,0 +1,85 @@
+import type { ReasoningBlock, RefusalBlock, TextPart, ToolCallBlock } from '../../core/message.js';
+import { generateCallId } from '../shared/generate-call-id.js';
+import { StreamAccumulator } from '../shared/stream-accumulator.js';
+import { OPENAI_NAMESPACE } from './openai-namespace.js';
+import { OPENAI_FINISH_REASONS, openAIUsage } from './openai-turn.js';
+import type { OpenAIChatCompletionChunk, OpenAIChatToolCallDelta } from './openai-types.js';
+
+interface ToolCallSlot { block: ToolCallBlock; idGenerated: boolean }
+
+/**
+ * Assembles a streamed Chat Completions answer (choice 0). `push` each parsed SSE `data:` object
+ * (the `[DONE]` sentinel may be pushed as a string; it is ignored). Tool-call argument fragments
+ * are joined by their `index`; a call that arrives without an id gets `call_` + a UUID v7 (a
+ * server that reuses index 0 for parallel calls is recognized by a new id). The terminal event is
+ * a `finish_reason`; a usage-only chunk may follow it. Reasoning from compatible servers
+ * (`reasoning_content`, `reasoning`) becomes a `reasoning` block.
+ *
+ * @example
+ * const accumulator = new OpenAIChatStreamAccumulator()
+ * for await (const data of sse) accumulator.push(JSON.parse(data)); render(accumulator.text)
+ * const { message, envelope } = accumulator.finish()
+ */
+export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCompletionChunk | string> {
+  private readonly slots = new Map<number, ToolCallSlot>();
+
+  constructor() {
+    super({ provider: OPENAI_NAMESPACE, terminalEvent: '`finish_reason`', finishReasons: OPENAI_FINISH_REASONS });
+  }
+
+  push(chunk: OpenAIChatCompletionChunk | string): void {
+    if (typeof chunk !== 'object' || chunk === null) return; // `[DONE]` and keep-alives carry nothing
+    if (chunk.error !== undefined && chunk.error !== null) this.streamError = chunk.error;
+    if (typeof chunk.id === 'string' && chunk.id !== '') this.responseId ??= chunk.id;
+    if (typeof chunk.model === 'string' && chunk.model !== '') this.model ??= chunk.model;
+    const usage = openAIUsage(chunk.usage);
+    if (usage !== undefined) this.usage = usage;
+    for (const choice of chunk.choices ?? []) {
+      if ((choice.index ?? 0) !== 0) continue;
+      const delta = choice.delta ?? {};
+      const reasoning = delta.reasoning_content ?? delta.reasoning;
+      if (typeof reasoning === 'string' && reasoning !== '') this.appendText('reasoning', reasoning);
+      if (typeof delta.content === 'string' && delta.content !== '') this.appendText('text', delta.content);
+      if (typeof delta.refusal === 'string' && delta.refusal !== '') this.appendText('refusal', delta.refusal);
+      delta.tool_calls?.forEach((call, position) => this.applyToolCallDelta(call, position));
+      if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
+        this.finishReasonRaw = choice.finish_reason;
+        this.completed = true;
+      }
+    }
+  }
+
+  /** Continues the last block when it is of the same kind, else starts one. */
+  private appendText(type: 'text' | 'reasoning' | 'refusal', text: string): void {
+    const last = this.blocks.at(-1);
+    if (last !== undefined && last.type === type) {
+      (last as TextPart | ReasoningBlock | RefusalBlock).text += text;
+      return;
+    }
+    this.blocks.push({ type, text });
+  }
+
+  private applyToolCallDelta(delta: OpenAIChatToolCallDelta, position: number): void {
+    const index = typeof delta.index === 'number' ? delta.index : position;
+    const id = typeof delta.id === 'string' && delta.id !== '' ? delta.id : undefined;
+    let slot = this.slots.get(index);
+    if (slot === undefined || (id !== undefined && !slot.idGenerated && id !== slot.block.id)) {
+      slot = this.openSlot(index, id);
+    } else if (id !== undefined && slot.idGenerated) {
+      slot.block.id = id;
+      slot.idGenerated = false;
+    }
+    const name = delta.function?.name;
+    if (typeof name === 'string' && name !== '' && slot.block.name === '') slot.block.name = name;
+    const fragment = delta.function?.arguments;
+    if (typeof fragment === 'string') slot.block.arguments += fragment;
+  }
+
+  private openSlot(index: number, id: string | undefined): ToolCallSlot {
+    const block: ToolCallBlock = { type: 'tool_call', id: id ?? generateCallId(), name: '', arguments: '' };
+    const slot = { block, idGenerated: id === undefined };
+    this.blocks.push(block);
+    this.slots.set(index, slot);
+    return slot;
+  }
+}

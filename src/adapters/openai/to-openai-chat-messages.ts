@@ -1,0 +1,186 @@
+import type {
+  AssistantMessage, FilePart, ImagePart, Message, ToolMessage, UserMessage, UserPart,
+} from '../../core/message.js';
+import type { Warning } from '../../core/warning.js';
+import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
+import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
+import { dataUrl } from '../shared/media.js';
+import { ownState, withOwnState } from '../shared/own-state.js';
+import { OPENAI_NAMESPACE } from './openai-namespace.js';
+import type {
+  OpenAIChatAssistantMessage, OpenAIChatContentPart, OpenAIChatMessage, OpenAIChatToolCall, OpenAIChatToolMessage,
+  OpenAIChatUserMessage,
+} from './openai-types.js';
+
+/** What {@link toOpenAIChatMessages} returns: a `body` to spread into the request, and what it could not carry. */
+export interface OpenAIChatRequest {
+  body: { messages: OpenAIChatMessage[] };
+  warnings: Warning[];
+}
+
+const API = 'OpenAI Chat Completions';
+
+/**
+ * Converts a `sendable` context to a Chat Completions `messages` array (what OpenAI, llama.cpp,
+ * Ollama, vLLM and OpenRouter accept). Throws `ConvologError` `pairing` for a context that is not
+ * `sendable`, before converting anything; never mutates its input.
+ *
+ * - The system prompt comes from `options.system` only, as a leading `system` message.
+ * - Each assistant message carrying calls is followed by one `tool` message per call (the
+ *   history's own order, which `sendable` guarantees). Tool results have no error flag: the
+ *   result text says it. Tool content is text: several text parts are joined with a newline.
+ * - Assistant text blocks are joined into one `content` string; refusals into `refusal`.
+ * - Reasoning, images in assistant or tool messages, provider tool blocks, files given by URL and
+ *   `other` items not of origin `openai` have no place in a request: each is left out with a
+ *   `dropped_block` warning.
+ * - Only `providerData.openai` is sent (other namespaces go, with warnings): on a message it adds
+ *   fields to the wire message, on a tool call to its `tool_calls` entry, on a user part to the
+ *   wire part (on an image, to its `image_url`, e.g. `{ detail: 'high' }`). The adapter's own
+ *   fields always win. State where the wire format has no place is left out with a warning.
+ *
+ * @example
+ * const { body, warnings } = toOpenAIChatMessages(await store.context(id), { system: 'Be brief.' })
+ * const response = await fetch(url, { method: 'POST', body: JSON.stringify({ model, ...body, stream: true }) })
+ */
+export function toOpenAIChatMessages(messages: readonly Message[], options: AdapterOptions = {}): OpenAIChatRequest {
+  const context = prepareContext(messages, [OPENAI_NAMESPACE]);
+  const wire: OpenAIChatMessage[] = [];
+  const system = systemPrompt(options);
+  if (system !== undefined) wire.push({ role: 'system', content: system });
+  context.messages.forEach((message, messageIndex) => wire.push(convertMessage(message, messageIndex, context)));
+  return { body: { messages: wire }, warnings: context.warnings };
+}
+
+function convertMessage(message: Message, messageIndex: number, context: ConversionContext): OpenAIChatMessage {
+  const state = ownState(message.providerData, OPENAI_NAMESPACE);
+  switch (message.role) {
+    case 'user':
+      return withOwnState(convertUser(message, messageIndex, context), state);
+    case 'assistant':
+      return withOwnState(convertAssistant(message, messageIndex, context), state);
+    case 'tool':
+      return withOwnState(convertTool(message, messageIndex, context), state);
+  }
+}
+
+function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): OpenAIChatUserMessage {
+  if (typeof message.content === 'string') return { role: 'user', content: message.content };
+  const parts: OpenAIChatContentPart[] = [];
+  message.content.forEach((part, blockIndex) => {
+    const converted = convertUserPart(part, messageIndex, blockIndex, context);
+    if (converted !== undefined) parts.push(converted);
+  });
+  return { role: 'user', content: parts };
+}
+
+function convertUserPart(
+  part: UserPart, messageIndex: number, blockIndex: number, context: ConversionContext,
+): OpenAIChatContentPart | undefined {
+  const state = ownState(part.providerData, OPENAI_NAMESPACE);
+  switch (part.type) {
+    case 'text':
+      return withOwnState<OpenAIChatContentPart>({ type: 'text', text: part.text }, state);
+    case 'image':
+      return convertImage(part, state, messageIndex, blockIndex, context);
+    case 'file':
+      return convertFile(part, state, messageIndex, blockIndex, context);
+    case 'other':
+      if (part.origin === OPENAI_NAMESPACE) return part.value as OpenAIChatContentPart;
+      context.dropped(messageIndex, blockIndex, `an \`other\` part (type \`${part.typeName}\`)`, `${API} replays raw items only of origin \`openai\``);
+      return undefined;
+  }
+}
+
+function convertImage(
+  part: ImagePart, state: Record<string, unknown> | undefined, messageIndex: number, blockIndex: number, context: ConversionContext,
+): OpenAIChatContentPart | undefined {
+  const { source } = part;
+  if (source.kind === 'provider_file') {
+    context.dropped(messageIndex, blockIndex, 'an `image` part given as a provider file', `${API} takes images by URL or as data only`);
+    return undefined;
+  }
+  const url = source.kind === 'url' ? source.url : dataUrl(source);
+  return { type: 'image_url', image_url: withOwnState({ url }, state) };
+}
+
+const AUDIO_FORMATS: Readonly<Record<string, 'wav' | 'mp3'>> = {
+  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3',
+};
+
+function convertFile(
+  part: FilePart, state: Record<string, unknown> | undefined, messageIndex: number, blockIndex: number, context: ConversionContext,
+): OpenAIChatContentPart | undefined {
+  const { source } = part;
+  if (source.kind === 'base64') {
+    const format = AUDIO_FORMATS[source.mediaType];
+    if (format !== undefined) return withOwnState<OpenAIChatContentPart>({ type: 'input_audio', input_audio: { data: source.data, format } }, state);
+    const file: { file_data: string; filename?: string } = { file_data: dataUrl(source) };
+    if (part.filename !== undefined) file.filename = part.filename;
+    return withOwnState<OpenAIChatContentPart>({ type: 'file', file }, state);
+  }
+  if (source.kind === 'provider_file' && source.provider === OPENAI_NAMESPACE) {
+    return withOwnState<OpenAIChatContentPart>({ type: 'file', file: { file_id: source.fileId } }, state);
+  }
+  const given = source.kind === 'url' ? 'by URL' : `as a \`${source.provider}\` file`;
+  context.dropped(messageIndex, blockIndex, `a \`file\` part given ${given}`, `${API} takes files as data or as OpenAI file ids only`);
+  return undefined;
+}
+
+function convertAssistant(message: AssistantMessage, messageIndex: number, context: ConversionContext): OpenAIChatAssistantMessage {
+  let text: string | undefined;
+  let refusal: string | undefined;
+  const toolCalls: OpenAIChatToolCall[] = [];
+  message.content.forEach((block, blockIndex) => {
+    switch (block.type) {
+      case 'text':
+        text = (text ?? '') + block.text;
+        context.unplacedState(block.providerData, OPENAI_NAMESPACE, messageIndex, blockIndex, 'assistant text is sent as one string');
+        return;
+      case 'refusal':
+        refusal = (refusal ?? '') + block.text;
+        context.unplacedState(block.providerData, OPENAI_NAMESPACE, messageIndex, blockIndex, 'a refusal is sent as one string');
+        return;
+      case 'tool_call':
+        toolCalls.push(withOwnState<OpenAIChatToolCall>(
+          { id: block.id, type: 'function', function: { name: block.name, arguments: block.arguments } },
+          ownState(block.providerData, OPENAI_NAMESPACE),
+        ));
+        return;
+      case 'reasoning':
+        context.dropped(messageIndex, blockIndex, 'a `reasoning` block', `${API} requests have no place for reasoning`);
+        return;
+      case 'image':
+        context.dropped(messageIndex, blockIndex, 'an `image` block', `${API} takes no images in assistant messages`);
+        return;
+      case 'provider_tool_call':
+      case 'provider_tool_result':
+        context.dropped(messageIndex, blockIndex, `a \`${block.type}\` block`, `${API} has no provider-run tools`);
+        return;
+      case 'other':
+        context.dropped(messageIndex, blockIndex, `an \`other\` block (type \`${block.typeName}\`)`, `${API} assistant messages take no raw items`);
+        return;
+    }
+  });
+  const wire: OpenAIChatAssistantMessage = {
+    role: 'assistant',
+    content: text ?? (toolCalls.length > 0 || refusal !== undefined ? null : ''),
+  };
+  if (refusal !== undefined) wire.refusal = refusal;
+  if (toolCalls.length > 0) wire.tool_calls = toolCalls;
+  return wire;
+}
+
+function convertTool(message: ToolMessage, messageIndex: number, context: ConversionContext): OpenAIChatToolMessage {
+  if (typeof message.content === 'string') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+  const texts: string[] = [];
+  message.content.forEach((part, blockIndex) => {
+    if (part.type === 'text') {
+      texts.push(part.text);
+      context.unplacedState(part.providerData, OPENAI_NAMESPACE, messageIndex, blockIndex, 'tool content is sent as one string');
+      return;
+    }
+    const what = part.type === 'other' ? `an \`other\` part (type \`${part.typeName}\`)` : `an \`${part.type}\` part`;
+    context.dropped(messageIndex, blockIndex, what, `${API} tool results carry text only`);
+  });
+  return { role: 'tool', tool_call_id: message.toolCallId, content: texts.join('\n') };
+}

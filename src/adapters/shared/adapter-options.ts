@@ -1,0 +1,14 @@
+/** Options every `to…` adapter takes. */
+export interface AdapterOptions {
+  /**
+   * The system prompt of this request. A history holds none: the application sets it on every
+   * request. Left out of the body when absent or empty.
+   */
+  system?: string;
+}
+
+/** The system prompt to send, or `undefined` when there is none. @internal */
+export function systemPrompt(options: AdapterOptions | undefined): string | undefined {
+  const system = options?.system;
+  return typeof system === 'string' && system !== '' ? system : undefined;
+}

@@ -1,0 +1,96 @@
+import { assertValid } from '../../core/assert-valid.js';
+import type { Message, ProviderData } from '../../core/message.js';
+import { retainProviderState } from '../../core/retain-provider-state.js';
+import type { Warning } from '../../core/warning.js';
+import { RESERVED_NAMESPACE } from './own-state.js';
+
+/**
+ * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and
+ * the warnings it reports. Warnings point into the caller's input (`messageIndex`, `blockIndex`),
+ * also after foreign blocks were removed.
+ * @internal
+ */
+export interface ConversionContext {
+  /** One message per input message, at the same index, with only `keep`'s provider data (and `convolog`'s). */
+  readonly messages: readonly Message[];
+  /** Everything dropped so far, in the order it was found. */
+  readonly warnings: Warning[];
+  /**
+   * Reports a block or part (or, without `blockIndex`, a whole message) the wire format cannot carry.
+   * `what` names it with its article ("a `reasoning` block"); `why` says why.
+   */
+  dropped(messageIndex: number, blockIndex: number | undefined, what: string, why: string): void;
+  /**
+   * Reports own-namespace state the wire format has no place for at this spot. Does nothing when
+   * the item carries no state of `namespace`.
+   */
+  unplacedState(
+    providerData: ProviderData | undefined, namespace: string, messageIndex: number, blockIndex: number | undefined, why: string,
+  ): void;
+}
+
+/**
+ * Refuses a context that is not `sendable` (`ConvologError` `pairing`), then keeps only the
+ * provider data of `keep` (with `retainProviderState`, whose warnings become the adapter's).
+ * The input is never mutated.
+ * @internal
+ */
+export function prepareContext(messages: readonly Message[], keep: readonly string[]): ConversionContext {
+  assertValid(messages, 'sendable');
+  const retained = retainProviderState(messages, keep);
+  const warnings: Warning[] = [...retained.warnings];
+  const blockIndexes = retained.messages.map((message, index) => originalIndexes(messages[index]!, message));
+  const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined =>
+    blockIndex === undefined ? undefined : blockIndexes[messageIndex]?.[blockIndex] ?? blockIndex;
+  const push = (code: Warning['code'], messageIndex: number, blockIndex: number | undefined, message: string): void => {
+    const original = originalBlockIndex(messageIndex, blockIndex);
+    const warning: Warning = { code, message, messageIndex };
+    if (original !== undefined) warning.blockIndex = original;
+    warnings.push(warning);
+  };
+  return {
+    messages: retained.messages,
+    warnings,
+    dropped(messageIndex, blockIndex, what, why) {
+      push('dropped_block', messageIndex, blockIndex, `Left out ${what} ${where(messageIndex, originalBlockIndex(messageIndex, blockIndex))}: ${why}`);
+    },
+    unplacedState(providerData, namespace, messageIndex, blockIndex, why) {
+      if (providerData === undefined || !Object.hasOwn(providerData, namespace) || namespace === RESERVED_NAMESPACE) return;
+      const place = where(messageIndex, originalBlockIndex(messageIndex, blockIndex));
+      push('dropped_provider_data', messageIndex, blockIndex, `Left out provider data \`${namespace}\` ${place}: ${why}`);
+    },
+  };
+}
+
+function where(messageIndex: number, blockIndex: number | undefined): string {
+  return blockIndex === undefined ? `of message ${messageIndex}` : `at item ${blockIndex} of message ${messageIndex}`;
+}
+
+/**
+ * For each block of the retained message, its index in the original message. Retention only
+ * removes blocks and shallow-copies the ones whose provider data changed, so the retained blocks
+ * are the original ones in order: a block matches when it is the same object or a copy that
+ * differs only in `providerData`.
+ */
+function originalIndexes(original: Message, retained: Message): number[] | undefined {
+  if (!Array.isArray(original.content) || !Array.isArray(retained.content) || original.content === retained.content) return undefined;
+  const source = original.content as readonly object[];
+  const indexes: number[] = [];
+  let cursor = 0;
+  for (const block of retained.content as readonly object[]) {
+    while (cursor < source.length && !sameBlock(source[cursor]!, block)) cursor++;
+    indexes.push(cursor);
+    cursor++;
+  }
+  return indexes;
+}
+
+function sameBlock(original: object, retained: object): boolean {
+  if (original === retained) return true;
+  const originalRecord = original as Record<string, unknown>;
+  const retainedRecord = retained as Record<string, unknown>;
+  const keys = new Set([...Object.keys(originalRecord), ...Object.keys(retainedRecord)]);
+  keys.delete('providerData');
+  for (const key of keys) if (originalRecord[key] !== retainedRecord[key]) return false;
+  return true;
+}

@@ -1,0 +1,27 @@
+import type { ProviderData } from '../../core/message.js';
+
+/** The provider data reserved for convolog's own bookkeeping: never sent to a provider. */
+export const RESERVED_NAMESPACE = 'convolog';
+
+/** The state a block, part or message keeps under `namespace`, or `undefined` when it has none. */
+export function ownState(providerData: ProviderData | undefined, namespace: string): Record<string, unknown> | undefined {
+  if (providerData === undefined || !Object.hasOwn(providerData, namespace)) return undefined;
+  const state = providerData[namespace];
+  return typeof state === 'object' && state !== null && !Array.isArray(state) ? state : undefined;
+}
+
+/**
+ * The wire object with the item's own-namespace state merged in: the state supplies extra wire
+ * fields (such as Anthropic's `cache_control` or Gemini's `thoughtSignature`), and the fields the
+ * adapter writes always win.
+ */
+export function withOwnState<Wire extends object>(wire: Wire, state: Record<string, unknown> | undefined): Wire {
+  if (state === undefined) return wire;
+  const extra = Object.entries(state).filter(([key]) => !FORBIDDEN_KEYS.has(key) && !Object.hasOwn(wire, key));
+  if (extra.length === 0) return wire;
+  // Object.fromEntries defines own properties, so no key can reach a prototype.
+  return Object.fromEntries([...Object.entries(wire), ...extra]) as Wire;
+}
+
+// Keys that never go on the wire from provider data: they are how prototype pollution gets in.
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

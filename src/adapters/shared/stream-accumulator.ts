@@ -1,0 +1,156 @@
+import { ConvologError } from '../../core/error.js';
+import type { AssistantBlock, AssistantMessage, ProviderData } from '../../core/message.js';
+import type { FinishReason, TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
+import type { Warning } from '../../core/warning.js';
+import { normalizeFinishReason, type FinishReasonTable } from './finish-reason.js';
+import { parseToolArguments } from './tool-arguments.js';
+import { completedBlocks, turnEnvelope } from './turn-result.js';
+
+/** Options of {@link StreamAccumulator.finish}. */
+export interface FinishOptions {
+  /**
+   * Accept a stream that did not complete (the user pressed Stop): keep the text so far, drop
+   * every tool call with a warning, and report `finishReason: 'aborted'`. A stream that did
+   * complete finishes normally whatever this says.
+   */
+  allowIncomplete?: boolean;
+}
+
+/** What a finished stream gives: the message to append, its envelope, and what was dropped. */
+export interface FinishedTurn {
+  message: AssistantMessage;
+  envelope: TurnEnvelope;
+  warnings: Warning[];
+}
+
+/** What a provider accumulator tells the shared contract about itself. @internal */
+export interface StreamProfile {
+  /** The `provider` of the envelope: the namespace. */
+  provider: string;
+  /** The provider's event that says the turn is over, named in `incomplete_stream` messages. */
+  terminalEvent: string;
+  /** The provider's finish-reason words. */
+  finishReasons: FinishReasonTable;
+}
+
+// Blocks kept when a stopped turn is finished: what the user already saw, minus anything that acts.
+const KEPT_WHEN_STOPPED: ReadonlySet<AssistantBlock['type']> = new Set(['text', 'reasoning', 'refusal', 'image']);
+
+/**
+ * The contract every stream accumulator shares: feed it the parsed chunks in order with `push`,
+ * read `text` or `snapshot()` for display at any time, and call `finish()` once the stream ends.
+ * Subclasses turn their provider's chunks into blocks and mark the terminal event.
+ */
+export abstract class StreamAccumulator<Chunk> {
+  /** The blocks so far, in order. Internal drafts: copied before they leave. */
+  protected readonly blocks: AssistantBlock[] = [];
+  /** Message-level provider state collected so far. */
+  protected providerData: ProviderData | undefined;
+  protected responseId: string | undefined;
+  protected model: string | undefined;
+  protected usage: TurnUsage | undefined;
+  protected finishReasonRaw: string | undefined;
+  /** Whether the provider's terminal event arrived. */
+  protected completed = false;
+  /** An error the provider reported inside the stream, kept for the `incomplete_stream` details. */
+  protected streamError: unknown;
+
+  protected constructor(private readonly profile: StreamProfile) {}
+
+  /** Feeds the next parsed chunk of the stream. */
+  abstract push(chunk: Chunk): void;
+
+  /** The text received so far (text blocks only, without reasoning), for display. */
+  get text(): string {
+    let text = '';
+    for (const block of this.blocks) if (block.type === 'text') text += block.text;
+    return text;
+  }
+
+  /** What has arrived so far as an assistant message, for display. Tool arguments may still be partial JSON. */
+  snapshot(): AssistantMessage {
+    const message: AssistantMessage = { role: 'assistant', content: structuredClone(this.blocks) };
+    if (this.providerData !== undefined) message.providerData = structuredClone(this.providerData);
+    return message;
+  }
+
+  /**
+   * The finalized message, its envelope and warnings. Throws `ConvologError` `incomplete_stream`
+   * when the stream ended before the provider's terminal event or left a tool call whose
+   * arguments do not parse, unless `allowIncomplete` is set (see {@link FinishOptions}).
+   */
+  finish(options: FinishOptions = {}): FinishedTurn {
+    const broken = this.firstBrokenCall();
+    if (this.completed && broken === undefined) return this.finishCompleted();
+    if (options.allowIncomplete !== true) throw this.incompleteError(broken);
+    return this.finishStopped();
+  }
+
+  private finishCompleted(): FinishedTurn {
+    const content = completedBlocks(this.blocks);
+    const hasToolCalls = content.some((block) => block.type === 'tool_call');
+    const finishReason = normalizeFinishReason(this.finishReasonRaw, this.profile.finishReasons, hasToolCalls);
+    return { message: this.messageWith(content), envelope: this.envelope(finishReason, []), warnings: [] };
+  }
+
+  private finishStopped(): FinishedTurn {
+    const warnings: Warning[] = [];
+    const kept: AssistantBlock[] = [];
+    this.blocks.forEach((block, blockIndex) => {
+      if (KEPT_WHEN_STOPPED.has(block.type)) {
+        kept.push(block);
+        return;
+      }
+      warnings.push({
+        code: 'dropped_block',
+        message: `Left out the \`${block.type}\` block at item ${blockIndex} of the stopped turn: a turn that did not finish runs no tools.`,
+        blockIndex,
+      });
+    });
+    const message = this.messageWith(completedBlocks(kept));
+    return { message, envelope: this.envelope('aborted', warnings), warnings };
+  }
+
+  private messageWith(content: AssistantBlock[]): AssistantMessage {
+    const message: AssistantMessage = { role: 'assistant', content: structuredClone(content) };
+    if (this.providerData !== undefined) message.providerData = structuredClone(this.providerData);
+    return message;
+  }
+
+  private envelope(finishReason: FinishReason, warnings: readonly Warning[]): TurnEnvelope {
+    return turnEnvelope({
+      id: this.responseId,
+      model: this.model,
+      provider: this.profile.provider,
+      usage: this.usage,
+      finishReason,
+      finishReasonRaw: this.finishReasonRaw,
+      warnings,
+    });
+  }
+
+  /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */
+  private firstBrokenCall(): { id: string; name: string } | undefined {
+    for (const block of this.blocks) {
+      if (block.type !== 'tool_call' && block.type !== 'provider_tool_call') continue;
+      if (block.name === '' || !parseToolArguments(block.arguments).ok) return { id: block.id, name: block.name };
+    }
+    return undefined;
+  }
+
+  private incompleteError(broken: { id: string; name: string } | undefined): ConvologError {
+    const fix = 'Nothing should be stored from it: retry the request, or call finish({ allowIncomplete: true }) to keep the text received so far (tool calls are dropped).';
+    if (!this.completed) {
+      return new ConvologError({
+        code: 'incomplete_stream',
+        message: `The stream ended before its ${this.profile.terminalEvent} (the connection dropped, the request was aborted or the provider failed). ${fix}`,
+        details: { reason: 'no_terminal_event', provider: this.profile.provider, ...(this.streamError === undefined ? {} : { error: this.streamError }) },
+      });
+    }
+    return new ConvologError({
+      code: 'incomplete_stream',
+      message: `The stream finished with an incomplete tool call "${broken?.id ?? ''}" (${broken?.name === '' ? 'no tool name' : `${broken?.name ?? ''}: its arguments are not valid JSON`}). ${fix}`,
+      details: { reason: 'invalid_tool_call', provider: this.profile.provider, toolCallId: broken?.id, toolName: broken?.name },
+    });
+  }
+}
