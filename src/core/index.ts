@@ -39,3 +39,14 @@ export {
 } from './entry.js';
 
 // Context and compaction (issue 5)
+export { buildContext, SUMMARY_PREFIX } from './build-context.js';
+export { keptTail, type KeptTail } from './kept-tail.js';
+export { toMarkdown } from './to-markdown.js';
+export { estimateTokens, estimateMessageTokens, CHARS_PER_TOKEN, type TokenEstimator } from './estimate-tokens.js';
+export { planCut } from './plan-cut.js';
+export {
+  buildCompactionDigest, DEFAULT_DIGEST_LABELS, type DigestLabels, type DigestOptions,
+} from './compaction-digest.js';
+export { summarySystemPrompt, rollSummaryPrompt } from './summary-prompts.js';
+export { HistoryView, type HistoryLocation } from './history-view.js';
+export { isContextOverflow } from './is-context-overflow.js';
