@@ -1,0 +1,96 @@
+// The demo's settings, kept in localStorage: which assistant answers, and how fast the
+// offline one types (end-to-end tests use `?speed=fast`).
+
+/** Where replies come from. */
+export type AssistantMode = 'offline' | 'endpoint';
+
+/** The persisted settings. The API key never leaves this browser except to the endpoint itself. */
+export interface DemoSettings {
+  mode: AssistantMode;
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  systemPrompt: string;
+}
+
+const SETTINGS_KEY = 'convolog-demo.settings';
+
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are a helpful assistant in a demo of convolog, a library that keeps chats on the user\'s device. ' +
+  'Use the get_weather and calculator tools when they help. Answer briefly, in plain text.';
+
+export const DEFAULT_SETTINGS: DemoSettings = {
+  mode: 'offline',
+  baseUrl: 'http://localhost:11434/v1',
+  model: 'llama3.2',
+  apiKey: '',
+  systemPrompt: DEFAULT_SYSTEM_PROMPT,
+};
+
+/** Reads the settings, falling back to the defaults field by field (the stored JSON may be old or hand-edited). */
+export function loadSettings(): DemoSettings {
+  const stored = readJson(SETTINGS_KEY);
+  const settings = { ...DEFAULT_SETTINGS };
+  if (stored === null || typeof stored !== 'object') return settings;
+  const record = stored as Record<string, unknown>;
+  if (record.mode === 'offline' || record.mode === 'endpoint') settings.mode = record.mode;
+  for (const key of ['baseUrl', 'model', 'apiKey', 'systemPrompt'] as const) {
+    const value = record[key];
+    if (typeof value === 'string') settings[key] = value;
+  }
+  return settings;
+}
+
+/** Saves the settings. */
+export function saveSettings(settings: DemoSettings): void {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage full or disabled: the settings last for this page only.
+  }
+}
+
+/** How fast the offline assistant streams and how long its tools take, in milliseconds. */
+export interface Pace {
+  tokenDelay: number;
+  toolDelay: number;
+}
+
+const PACES: Record<string, Pace> = {
+  normal: { tokenDelay: 28, toolDelay: 650 },
+  fast: { tokenDelay: 0, toolDelay: 20 },
+  slow: { tokenDelay: 120, toolDelay: 2500 },
+};
+
+/**
+ * The pace from `?speed=fast|normal|slow` (or localStorage `convolog-demo.speed`), with
+ * `?tokenDelay=` and `?toolDelay=` overriding single values.
+ */
+export function readPace(location: Location = window.location): Pace {
+  const params = new URLSearchParams(location.search);
+  const name = params.get('speed') ?? safeLocalStorageGet('convolog-demo.speed') ?? 'normal';
+  const pace = { ...(PACES[name] ?? PACES.normal!) };
+  const tokenDelay = Number(params.get('tokenDelay'));
+  const toolDelay = Number(params.get('toolDelay'));
+  if (params.has('tokenDelay') && Number.isFinite(tokenDelay) && tokenDelay >= 0) pace.tokenDelay = tokenDelay;
+  if (params.has('toolDelay') && Number.isFinite(toolDelay) && toolDelay >= 0) pace.toolDelay = toolDelay;
+  return pace;
+}
+
+function readJson(key: string): unknown {
+  const text = safeLocalStorageGet(key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function safeLocalStorageGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,99 @@
+// The demo in real Chromium: a chat is created, a reply streams in, tools run and fold their
+// results under the call, and everything comes back after a reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
+import {
+  byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForReady,
+} from './support/demo-page.js';
+
+let server: DemoServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('demo: chatting', () => {
+  it('creates a chat, streams a reply token by token and stores only the finished message', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin, 'tokenDelay=40&toolDelay=50');
+      await screenshot(page, 'desktop-empty');
+
+      await byTestId(page, 'new-chat').click();
+      await expect.poll(() => byTestId(page, 'conversation-item').count()).toBe(1);
+      expect(await byTestId(page, 'conversation-item').first().getAttribute('aria-current')).toBe('true');
+
+      await send(page, 'Hello there');
+      // While streaming, the partial grows in memory (several distinct lengths are seen).
+      const lengths = new Set<number>();
+      await page.waitForSelector('[data-streaming="true"]');
+      while (await page.locator('[data-streaming="true"]').count() > 0) {
+        lengths.add((await page.locator('[data-streaming="true"]').innerText().catch(() => '')).length);
+        await page.waitForTimeout(30);
+      }
+      expect(lengths.size).toBeGreaterThan(3);
+      await waitForIdle(page);
+
+      expect(await messages(page, 'user').allInnerTexts()).toEqual([expect.stringContaining('Hello there')]);
+      const reply = await messages(page, 'assistant').innerText();
+      expect(reply).toContain('offline demo assistant');
+      // The first message named the chat.
+      await expect.poll(() => byTestId(page, 'conversation-item').innerText()).toContain('Hello there');
+      await screenshot(page, 'desktop-reply');
+
+      // What is stored is exactly the finished reply: read it back through a reload.
+      await page.reload();
+      await waitForReady(page);
+      expect(await messages(page, 'assistant').innerText()).toBe(reply);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a weather tool call with its result folded under it, then the answer', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await sendAndWait(page, "What's the weather in Lisbon?");
+
+      const call = byTestId(page, 'tool-call');
+      await expect.poll(() => call.count()).toBe(1);
+      expect(await call.getAttribute('data-tool')).toBe('get_weather');
+      expect(await call.innerText()).toContain('Lisbon');
+      // The result is inside the call, not a separate transcript row.
+      const result = call.locator('[data-testid="message"][data-role="tool"]');
+      expect(await result.count()).toBe(1);
+      expect(await result.innerText()).toMatch(/temperatureC/);
+      const answer = messages(page, 'assistant').last();
+      expect(await answer.innerText()).toMatch(/In Lisbon it is -?\d+°C/);
+
+      await sendAndWait(page, 'what is 12*7?');
+      const calculator = byTestId(page, 'tool-call').last();
+      expect(await calculator.getAttribute('data-tool')).toBe('calculator');
+      expect(await calculator.locator('[data-role="tool"]').innerText()).toContain('84');
+      expect(await messages(page, 'assistant').last().innerText()).toContain('12*7 = 84');
+      await screenshot(page, 'desktop-tools');
+
+      await page.setViewportSize(MOBILE);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'mobile-tools');
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
