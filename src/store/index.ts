@@ -2,6 +2,9 @@
 // Touches `indexedDB`, `navigator` and `BroadcastChannel` only inside functions, so it imports anywhere.
 export { openStore } from './open-store.js';
 export { deleteStore } from './delete-store.js';
+export {
+  compactConversation, type CompactConversationOptions, type SummarizeRequest,
+} from './compact-conversation.js';
 export { DEFAULT_STORE_NAME, type OpenStoreOptions, type DeleteStoreOptions } from './open-store-options.js';
 export type { Conversation } from './conversation.js';
 export type { StoreChange, ChangeOrigin, ClosedReason } from './store-change.js';

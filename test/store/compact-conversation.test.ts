@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { SUMMARY_PREFIX } from '../../src/core/build-context.js';
+import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
+import { buildCompactionDigest } from '../../src/core/compaction-digest.js';
+import { isConvologError } from '../../src/core/error.js';
+import { rollSummaryPrompt, summarySystemPrompt } from '../../src/core/summary-prompts.js';
+import { validate } from '../../src/core/validate.js';
+import { compactConversation, type SummarizeRequest } from '../../src/store/index.js';
+import { rejectionOf, storeFixture } from './store-fixture.js';
+
+const stores = storeFixture();
+const oneTokenEach = () => 1;
+
+/** A turn with a tool call: 4 messages. */
+function turn(index: number) {
+  return [
+    user(`question ${index}`), assistant([toolCall(`call-${index}`, 'lookup', { index })]),
+    toolResult(`call-${index}`, 'lookup', `result ${index}`), assistant(`answer ${index}`),
+  ];
+}
+
+describe('compactConversation', () => {
+  it('folds everything before the planned cut into a summary; the context keeps the tail', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    const written = await store.append(id, [...turn(1), ...turn(2), ...turn(3)]);
+    const requests: SummarizeRequest[] = [];
+    const compaction = await compactConversation(store, id, {
+      tailTokens: 4, estimate: oneTokenEach, words: 100,
+      summarize: async (request) => {
+        requests.push(request);
+        return 'turns one and two';
+      },
+    });
+    expect(compaction?.firstKeptId).toBe(written[8]!.id);
+    expect(compaction?.tokensBefore).toBe(12);
+    expect(requests[0]!.system).toBe(summarySystemPrompt(100));
+    expect(requests[0]!.prompt).toContain('question 1');
+    expect(requests[0]!.prompt).toContain('answer 2');
+    expect(requests[0]!.prompt).not.toContain('question 3');
+    expect(await store.context(id)).toEqual([{ role: 'user', content: `${SUMMARY_PREFIX}turns one and two` }, ...turn(3)]);
+  });
+
+  it('rolls the previous summary in, chained several times, the context staying sendable', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    let summaries = 0;
+    const prompts: string[] = [];
+    for (let index = 1; index <= 8; index++) {
+      await store.append(id, turn(index));
+      const compaction = await compactConversation(store, id, {
+        tailTokens: 6, estimate: oneTokenEach,
+        summarize: async ({ prompt }) => {
+          prompts.push(prompt);
+          return `summary ${++summaries}`;
+        },
+      });
+      // Two turns fit the tail: from the third turn on, each turn folds the oldest kept one.
+      expect(compaction === null).toBe(index < 3);
+      const context = await store.context(id);
+      expect(validate(context, 'sendable')).toEqual([]);
+      expect(context.length).toBeLessThanOrEqual(9);
+    }
+    expect(summaries).toBe(6);
+    expect(prompts[0]).toBe(buildCompactionDigest(turn(1)));
+    expect(prompts[1]).toBe(rollSummaryPrompt('summary 1', buildCompactionDigest(turn(2))!, 250));
+    const last = await store.context(id);
+    expect(last).toEqual([{ role: 'user', content: `${SUMMARY_PREFIX}summary 6` }, ...turn(7), ...turn(8)]);
+  });
+
+  it('returns null and calls nothing when nothing is worth folding', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    await store.append(id, turn(1));
+    let called = false;
+    const result = await compactConversation(store, id, {
+      tailTokens: 1000, summarize: async () => {
+        called = true;
+        return 's';
+      },
+    });
+    expect(result).toBeNull();
+    expect(called).toBe(false);
+  });
+
+  it('writes nothing when the summarizer throws', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    await store.append(id, [...turn(1), ...turn(2)]);
+    const failure = new Error('model unavailable');
+    const error = await rejectionOf(compactConversation(store, id, {
+      tailTokens: 2, estimate: oneTokenEach, summarize: async () => {
+        throw failure;
+      },
+    }));
+    expect(error).toBe(failure);
+    expect((await store.getConversation(id))?.lastSeq).toBe(8);
+  });
+
+  it('writes nothing and throws aborted when the signal aborts during summarize', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    await store.append(id, [...turn(1), ...turn(2)]);
+    const controller = new AbortController();
+    const error = await rejectionOf(compactConversation(store, id, {
+      tailTokens: 2, estimate: oneTokenEach, signal: controller.signal,
+      summarize: async ({ signal }) => {
+        expect(signal).toBe(controller.signal);
+        controller.abort();
+        return 'too late';
+      },
+    }));
+    expect(isConvologError(error, 'aborted')).toBe(true);
+    expect((await store.getConversation(id))?.lastSeq).toBe(8);
+    const before = await rejectionOf(compactConversation(store, id, {
+      tailTokens: 2, estimate: oneTokenEach, signal: controller.signal, summarize: async () => 's',
+    }));
+    expect(isConvologError(before, 'aborted')).toBe(true);
+  });
+
+  it('throws conflict when the conversation moved on while summarizing', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    await store.append(id, [...turn(1), ...turn(2)]);
+    const error = await rejectionOf(compactConversation(store, id, {
+      tailTokens: 2, estimate: oneTokenEach,
+      summarize: async () => {
+        await store.append(id, [user('meanwhile')]);
+        return 's';
+      },
+    }));
+    expect(isConvologError(error, 'conflict')).toBe(true);
+    expect((await store.entries(id)).every((entry) => entry.type === 'message')).toBe(true);
+  });
+
+  it('throws not_found for an unknown conversation', async () => {
+    const store = await stores.open();
+    const error = await rejectionOf(compactConversation(store, 'nope', { tailTokens: 1, summarize: async () => 's' }));
+    expect(isConvologError(error, 'not_found')).toBe(true);
+  });
+});
