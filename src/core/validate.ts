@@ -1,27 +1,28 @@
 import type { HistoryIssue, ValidationMode } from './history-issue.js';
 import type { Message } from './message.js';
 
-// Answer states of a call in the open window. Small integers keep the window map monomorphic.
-const PENDING = 0;
-const ANSWERED = 1;
-
 /**
  * One linear pass over a history. Exactly one window is open at a time: the calls of the latest
  * assistant message, answerable only by the run of tool messages directly after it. Any other
  * message closes the window, and its unanswered calls become issues.
  *
  * Written as a class with plain loops because `validate` runs on every append and load of
- * long histories: no allocation per message and no closures in the hot loop.
+ * long histories: one map lookup per call and per result, no allocation per message or per
+ * window, and no closures in the hot loop.
  */
 class PairingScan {
   readonly issues: HistoryIssue[] = [];
-  // Every client tool call id seen so far → the index of the first message that called it.
-  private readonly firstCallAt = new Map<unknown, number>();
-  // Calls of the open window → PENDING or ANSWERED. Empty when no window is open.
-  private readonly windowState = new Map<unknown, number>();
-  // The open window's calls in block order (one entry per distinct id), for unanswered issues.
+  // Every client tool call id seen so far → (index of the assistant message that called it last) * 2
+  // + 1 once a result in that message's run answered it. Comparing the index with the open window
+  // tells a result in place from a misplaced one without a map per window.
+  private readonly calls = new Map<unknown, number>();
+  // First caller of the ids that were called again: rare, so kept apart from the hot map.
+  private readonly firstCallOfReused = new Map<unknown, number>();
+  // The open window's distinct call ids and tool names in block order; reused across windows.
   private readonly windowIds: unknown[] = [];
   private readonly windowNames: unknown[] = [];
+  private windowSize = 0;
+  // Index of the assistant message whose run is open, or -1 once a non-tool message ended it.
   private windowIndex = -1;
   // Where the open window's unanswered issues belong: after the issues of its assistant message,
   // before the issues of its run (they are only known when the run ends).
@@ -36,15 +37,16 @@ class PairingScan {
         this.result((message as { toolCallId?: unknown }).toolCallId, index);
         continue;
       }
-      if (this.windowIds.length > 0) this.closeWindow(true);
+      this.closeWindow(true);
       if (role === 'assistant') this.openWindow((message as { content?: unknown }).content, index);
     }
     // The trailing window may still wait for results when the history is only meant to be resumed.
-    if (this.windowIds.length > 0) this.closeWindow(mode === 'sendable');
+    this.closeWindow(mode === 'sendable');
     return this.issues;
   }
 
   private openWindow(content: unknown, index: number): void {
+    this.windowIndex = index;
     if (!Array.isArray(content)) return;
     const blocks = content as readonly unknown[];
     for (let blockIndex = 0; blockIndex < blocks.length; blockIndex++) {
@@ -52,57 +54,55 @@ class PairingScan {
       if (typeof block !== 'object' || block === null || block.type !== 'tool_call') continue;
       this.call(block.id, block.name, index);
     }
-    this.windowIndex = index;
     this.windowIssueStart = this.issues.length;
   }
 
   private call(id: unknown, name: unknown, index: number): void {
-    const firstIndex = this.firstCallAt.get(id);
-    if (firstIndex === undefined) {
-      this.firstCallAt.set(id, index);
-    } else {
+    const state = this.calls.get(id);
+    if (state !== undefined) {
+      const firstIndex = this.firstCallOfReused.get(id) ?? state >> 1;
       this.issues.push({ code: 'duplicate_tool_call_id', messageIndex: index, toolCallId: id as string, firstMessageIndex: firstIndex });
+      // A repeated id within one message is one call for answering purposes: a single result settles it.
+      if (state >> 1 === index) return;
+      if (!this.firstCallOfReused.has(id)) this.firstCallOfReused.set(id, firstIndex);
     }
-    // A repeated id within one message is one call for answering purposes: a single result settles it.
-    if (this.windowState.has(id)) return;
-    this.windowState.set(id, PENDING);
-    this.windowIds.push(id);
-    this.windowNames.push(name);
+    this.calls.set(id, index * 2);
+    this.windowIds[this.windowSize] = id;
+    this.windowNames[this.windowSize] = name;
+    this.windowSize++;
   }
 
   private result(id: unknown, index: number): void {
-    const state = this.windowState.get(id);
-    if (state === PENDING) {
-      this.windowState.set(id, ANSWERED);
-      return;
-    }
-    if (state === ANSWERED) {
-      this.issues.push({ code: 'duplicate_tool_result', messageIndex: index, toolCallId: id as string });
-      return;
-    }
-    const callIndex = this.firstCallAt.get(id);
-    if (callIndex === undefined) {
+    const state = this.calls.get(id);
+    if (state === undefined) {
       this.issues.push({ code: 'orphan_tool_result', messageIndex: index, toolCallId: id as string });
       return;
     }
-    this.issues.push({ code: 'misplaced_tool_result', messageIndex: index, toolCallId: id as string, callMessageIndex: callIndex });
+    if (state >> 1 !== this.windowIndex) {
+      const callIndex = this.firstCallOfReused.get(id) ?? state >> 1;
+      this.issues.push({ code: 'misplaced_tool_result', messageIndex: index, toolCallId: id as string, callMessageIndex: callIndex });
+      return;
+    }
+    if ((state & 1) === 1) {
+      this.issues.push({ code: 'duplicate_tool_result', messageIndex: index, toolCallId: id as string });
+      return;
+    }
+    this.calls.set(id, state | 1);
   }
 
   private closeWindow(reportUnanswered: boolean): void {
-    if (reportUnanswered) this.reportUnanswered();
-    this.windowIds.length = 0;
-    this.windowNames.length = 0;
-    this.windowState.clear();
+    if (reportUnanswered && this.windowSize > 0) this.reportUnanswered();
+    this.windowSize = 0;
+    this.windowIndex = -1;
   }
 
   private reportUnanswered(): void {
     const issues = this.issues;
     // Issues of the run come after the assistant message in message order: set them aside.
     const runIssues = issues.length > this.windowIssueStart ? issues.splice(this.windowIssueStart) : undefined;
-    const ids = this.windowIds;
-    for (let position = 0; position < ids.length; position++) {
-      const id = ids[position];
-      if (this.windowState.get(id) !== PENDING) continue;
+    for (let position = 0; position < this.windowSize; position++) {
+      const id = this.windowIds[position];
+      if (((this.calls.get(id) as number) & 1) === 1) continue;
       issues.push({
         code: 'unanswered_tool_call', messageIndex: this.windowIndex, toolCallId: id as string, toolName: this.windowNames[position] as string,
       });
