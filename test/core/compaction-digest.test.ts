@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCompactionDigest, DEFAULT_DIGEST_LABELS } from '../../src/core/compaction-digest.js';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { MessageEntry } from '../../src/core/entry.js';
 import type { Message } from '../../src/core/message.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const weather: Message[] = [
   user('What is the weather in Oslo?'),
@@ -102,9 +105,24 @@ describe('buildCompactionDigest', () => {
     const digest = buildCompactionDigest([assistant([toolCall('a', 'react', {})]), toolResult('a', 'react', emoji)], { clip: 3 });
     expect(digest).toBe('Assistant:\n→ react({}) = 😀🎉🚀…');
     const line = (digest ?? '').split(' = ')[1] ?? '';
-    expect(line.isWellFormed()).toBe(true);
+    expect(LONE_SURROGATE.test(line)).toBe(false);
     const mixed = buildCompactionDigest([assistant([toolCall('a', 'r', {})]), toolResult('a', 'r', 'a😀b🎉')], { clip: 2 });
     expect(mixed).toBe('Assistant:\n→ r({}) = a😀…');
+  });
+
+  it('keeps a clipped result a prefix of whole code points, for random mixed-script text', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'ж', 'Ё', '😀', '🇳🇴', '𝄞', 'x'), maxLength: 40 });
+    fc.assert(fc.property(text, fc.integer({ min: 0, max: 30 }), (result, clip) => {
+      const digest = buildCompactionDigest([assistant([toolCall('a', 'f', '')]), toolResult('a', 'f', result)], { clip });
+      const shown = (digest ?? '').split('\n→ f() = ')[1] ?? '';
+      expect(LONE_SURROGATE.test(shown)).toBe(false);
+      const codePoints = [...result];
+      if (codePoints.length <= clip) {
+        expect(shown).toBe(result);
+        return;
+      }
+      expect(shown).toBe(`${codePoints.slice(0, clip).join('')}…`);
+    }), { numRuns: 200 });
   });
 
   it('keeps each call on one line by folding line breaks in results', () => {
