@@ -52,8 +52,12 @@ function history(count: number): Message[] {
   }
   // Cut after the last complete turn at or below the count, so the history stays valid.
   messages.length = count;
-  while (messages.at(-1)?.role !== 'assistant' || messages.at(-1)?.content.some((block) => block.type === 'tool_call')) messages.pop();
+  while (!endsTurn(messages.at(-1))) messages.pop();
   return messages;
+}
+
+function endsTurn(message: Message | undefined): boolean {
+  return message?.role === 'assistant' && !message.content.some((block) => block.type === 'tool_call');
 }
 
 const messages = history(MESSAGE_COUNT);
