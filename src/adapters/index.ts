@@ -14,3 +14,10 @@ export { toOpenAIChatMessages, type OpenAIChatRequest } from './openai/to-openai
 export { fromOpenAIChatCompletion } from './openai/from-openai-chat-completion.js';
 export { OpenAIChatStreamAccumulator } from './openai/openai-chat-stream-accumulator.js';
 export type * from './openai/openai-types.js';
+
+// Anthropic Messages
+export { ANTHROPIC_NAMESPACE } from './anthropic/anthropic-namespace.js';
+export { toAnthropicMessages, type AnthropicRequest } from './anthropic/to-anthropic-messages.js';
+export { fromAnthropicMessage } from './anthropic/from-anthropic-message.js';
+export { AnthropicStreamAccumulator } from './anthropic/anthropic-stream-accumulator.js';
+export type * from './anthropic/anthropic-types.js';

@@ -1,0 +1,91 @@
+// The parts of the Anthropic Messages wire format the adapter reads and writes, written from the
+// public API reference. Kept minimal and structural: no dependency on `@anthropic-ai/sdk`.
+
+export type AnthropicImageSource =
+  | { type: 'base64'; media_type: string; data: string }
+  | { type: 'url'; url: string }
+  | { type: 'file'; file_id: string };
+
+export type AnthropicDocumentSource =
+  | { type: 'base64'; media_type: 'application/pdf'; data: string }
+  | { type: 'text'; media_type: 'text/plain'; data: string }
+  | { type: 'url'; url: string }
+  | { type: 'file'; file_id: string };
+
+export interface AnthropicTextBlock { type: 'text'; text: string }
+export interface AnthropicImageBlock { type: 'image'; source: AnthropicImageSource }
+export interface AnthropicDocumentBlock { type: 'document'; source: AnthropicDocumentSource; title?: string }
+export interface AnthropicThinkingBlock { type: 'thinking'; thinking: string; signature: string }
+export interface AnthropicRedactedThinkingBlock { type: 'redacted_thinking'; data: string }
+export interface AnthropicToolUseBlock { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+export interface AnthropicToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string | (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicRawBlock)[];
+  is_error?: boolean;
+}
+/** A provider-run tool call (`server_tool_use`, `mcp_tool_use`). */
+export interface AnthropicServerToolUseBlock { type: string; id: string; name: string; input: Record<string, unknown> }
+/** Any other block, replayed as it came (provider tool results, blocks newer than this adapter). */
+export interface AnthropicRawBlock { type: string; [field: string]: unknown }
+
+/** A content block of a request message. */
+export type AnthropicContentBlock =
+  | AnthropicTextBlock
+  | AnthropicImageBlock
+  | AnthropicDocumentBlock
+  | AnthropicThinkingBlock
+  | AnthropicRedactedThinkingBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicServerToolUseBlock
+  | AnthropicRawBlock;
+
+/** One message of a Messages request: roles alternate, tool results ride in user turns. */
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: string | AnthropicContentBlock[];
+}
+
+/** Token usage as Anthropic reports it (`input_tokens` excludes cached tokens). */
+export interface AnthropicUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
+
+/** A content block of a response, as received. */
+export type AnthropicResponseBlock = { type: string; [field: string]: unknown };
+
+/** A non-streamed Messages response (`type: 'message'`). */
+export interface AnthropicResponse {
+  id?: string;
+  type?: 'message';
+  role?: 'assistant';
+  model?: string;
+  content?: AnthropicResponseBlock[];
+  stop_reason?: string | null;
+  stop_sequence?: string | null;
+  usage?: AnthropicUsage;
+}
+
+/** One parsed event of a Messages stream. */
+export type AnthropicStreamEvent =
+  | { type: 'message_start'; message: AnthropicResponse }
+  | { type: 'content_block_start'; index: number; content_block: AnthropicResponseBlock }
+  | {
+    type: 'content_block_delta';
+    index: number;
+    delta:
+      | { type: 'text_delta'; text: string }
+      | { type: 'thinking_delta'; thinking: string }
+      | { type: 'signature_delta'; signature: string }
+      | { type: 'input_json_delta'; partial_json: string }
+      | { type: string; [field: string]: unknown };
+  }
+  | { type: 'content_block_stop'; index: number }
+  | { type: 'message_delta'; delta: { stop_reason?: string | null; stop_sequence?: string | null }; usage?: AnthropicUsage }
+  | { type: 'message_stop' }
+  | { type: 'ping' }
+  | { type: 'error'; error: { type?: string; message?: string } };
