@@ -6,11 +6,14 @@ import { runFuzz } from '../support/fuzz-run.js';
 import { createFaultyFactory } from './faulty-factory.js';
 import { killLoop } from './kill-loop.js';
 import { countRecords, readRecords, writeRecord } from './raw-idb.js';
+import { holdConnection, newerBuildFactory } from './newer-build-factory.js';
 
 const reliability = {
   convolog,
   killLoop,
   createFaultyFactory,
+  newerBuildFactory,
+  holdConnection,
   raw: { countRecords, readRecords, writeRecord },
   fuzz: { runFuzz, basesOf, sampleExport },
   /** Resolves on the next `StoreChange` matching `predicate`, or rejects after `milliseconds`. */
