@@ -1,72 +1,78 @@
-// The offline summarizer used by "Compact" when no endpoint is configured: extractive, so
-// the summary only ever holds sentences that were really said (no invented facts).
+// The offline summarizer used by "Compact" when no endpoint is configured. It is extractive:
+// it reads the compaction digest (`User: …`, `Assistant: …`, `→ tool(args) = result` lines)
+// and keeps what the user said and what tools returned, so the summary holds only things
+// that were really said (no invented facts).
+
+/** Most words kept from one user message. */
+const WORDS_PER_LINE = 24;
 
 /**
- * Picks the most representative sentences of `prompt` (a compaction digest, possibly with a
- * previous summary), keeps them in their original order, and stops at about `words` words.
- * @example extractiveSummary(digest, 120)
+ * A short extractive summary of `prompt` (a digest, or the roll-up prompt holding a previous
+ * summary and a new digest), at most about `words` words.
+ * @example extractiveSummary('User: Plan a trip to Lisbon\n\nAssistant: Sure.', 120)
  */
 export function extractiveSummary(prompt: string, words: number): string {
-  const sentences = splitSentences(prompt);
-  if (sentences.length === 0) return 'An earlier part of this chat (no text to summarize).';
-  const frequencies = wordFrequencies(sentences);
-  const ranked = sentences
-    .map((sentence, index) => ({ sentence, index, score: score(sentence, frequencies, index, sentences.length) }))
-    .sort((left, right) => right.score - left.score || left.index - right.index);
-  const chosen: typeof ranked = [];
-  let total = 0;
-  for (const candidate of ranked) {
-    const count = wordCount(candidate.sentence);
-    if (total + count > words && chosen.length > 0) continue;
-    chosen.push(candidate);
-    total += count;
-    if (total >= words) break;
-  }
-  return chosen
-    .sort((left, right) => left.index - right.index)
-    .map((candidate) => candidate.sentence)
-    .join('\n');
+  const previous = between(prompt, '<summary>', '</summary>');
+  const digest = between(prompt, '<new_part>', '</new_part>') ?? prompt;
+  const lines = [...(previous?.split('\n').map((line) => line.trim()).filter(Boolean) ?? []), ...digestLines(digest)];
+  if (lines.length === 0) return 'An earlier part of this chat, with nothing to keep.';
+  return fitWords(dedupe(lines), words).join('\n');
 }
 
-const STOP_WORDS = new Set(
-  'a an and are as at be but by for from has have i if in into is it its me my of on or our so that the their them then there these this to was we were what when which who will with you your user assistant tool call result'.split(' '),
-);
-
-function splitSentences(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+/))
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 2 && /\p{L}|\d/u.test(sentence))
-    // Instruction lines of a summary prompt are not part of the conversation.
-    .filter((sentence) => !/^(summari[sz]e|write|keep|update|you are|return|respond)\b/i.test(sentence));
-}
-
-function wordsOf(sentence: string): string[] {
-  return sentence.toLowerCase().match(/[\p{L}\d]+/gu) ?? [];
-}
-
-function wordCount(sentence: string): number {
-  return sentence.split(/\s+/).filter(Boolean).length;
-}
-
-function wordFrequencies(sentences: readonly string[]): Map<string, number> {
-  const frequencies = new Map<string, number>();
-  for (const sentence of sentences) {
-    for (const word of wordsOf(sentence)) {
-      if (STOP_WORDS.has(word) || word.length < 3) continue;
-      frequencies.set(word, (frequencies.get(word) ?? 0) + 1);
+function digestLines(digest: string): string[] {
+  const lines: string[] = [];
+  for (const block of digest.split(/\n\s*\n/)) {
+    const [head = '', ...rest] = block.split('\n');
+    const user = /^User:\s*([\s\S]*)$/.exec(head.trim());
+    if (user !== null) {
+      const text = clipWords(stripGreeting(user[1]!.trim()), WORDS_PER_LINE);
+      if (text !== '') lines.push(`- The user: ${text}`);
+    }
+    for (const line of rest) {
+      const call = /^→\s*([\w.-]+)\((.*)\)(?: = (.*))?$/.exec(line.trim());
+      if (call === null) continue;
+      const result = call[3] === undefined ? 'no result' : clipChars(call[3], 90);
+      lines.push(`- ${call[1]}(${clipChars(call[2]!, 60)}) gave ${result}`);
     }
   }
-  return frequencies;
+  return lines;
 }
 
-function score(sentence: string, frequencies: ReadonlyMap<string, number>, index: number, total: number): number {
-  const words = wordsOf(sentence).filter((word) => !STOP_WORDS.has(word));
-  if (words.length === 0) return 0;
-  const weight = words.reduce((sum, word) => sum + (frequencies.get(word) ?? 0), 0) / Math.sqrt(words.length);
-  // Tool results carry the facts (numbers, places): favour them, and the opening of the chat.
-  const facts = /\d/.test(sentence) ? 1.5 : 1;
-  const position = index === 0 ? 1.3 : 1 + 0.2 * (index / Math.max(1, total));
-  return weight * facts * position;
+function stripGreeting(text: string): string {
+  return text.replace(/^(hi|hello|hey|thanks|thank you|ok|okay)\b[!,.]*\s*/i, '');
+}
+
+function dedupe(lines: readonly string[]): string[] {
+  return [...new Set(lines)];
+}
+
+/** Keeps the first line (usually the goal) and as many of the latest lines as fit. */
+function fitWords(lines: readonly string[], words: number): string[] {
+  const count = (line: string): number => line.split(/\s+/).filter(Boolean).length;
+  const [first, ...rest] = lines;
+  if (first === undefined) return [];
+  const kept: string[] = [];
+  let total = count(first);
+  for (const line of [...rest].reverse()) {
+    if (total + count(line) > words) break;
+    kept.unshift(line);
+    total += count(line);
+  }
+  return [first, ...kept];
+}
+
+function between(text: string, open: string, close: string): string | undefined {
+  const start = text.indexOf(open);
+  const end = text.lastIndexOf(close);
+  return start === -1 || end <= start ? undefined : text.slice(start + open.length, end).trim();
+}
+
+function clipWords(text: string, limit: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length <= limit ? words.join(' ') : `${words.slice(0, limit).join(' ')}…`;
+}
+
+function clipChars(text: string, limit: number): string {
+  const characters = [...text];
+  return characters.length <= limit ? text : `${characters.slice(0, limit).join('')}…`;
 }

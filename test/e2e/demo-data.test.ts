@@ -1,0 +1,311 @@
+// The demo's data features in real Chromium: compaction (and its marker surviving a reload),
+// export to JSON and Markdown, untrusted import with warnings, deleting, unreadable records.
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
+import {
+  byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady,
+} from './support/demo-page.js';
+
+let server: DemoServer;
+let browser: Browser;
+let downloads: string;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchBrowser();
+  downloads = mkdtempSync(join(tmpdir(), 'convolog-demo-downloads-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
+});
+
+async function transcript(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="message"]').evaluateAll((nodes) =>
+    nodes.map((node) => `${(node as HTMLElement).dataset.role}: ${(node as HTMLElement).querySelector('.text, .bubble, .tool-output')?.textContent?.trim() ?? ''}`));
+}
+
+/** Clicks `testId` and saves the file it downloads; returns its path. */
+async function download(page: Page, testId: string): Promise<{ path: string; name: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), byTestId(page, testId).click()]);
+  const path = join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  return { path, name: file.suggestedFilename() };
+}
+
+describe('demo: compaction', () => {
+  it('compacts, dims what is no longer sent, and the marker survives a reload', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Hello! I am planning a trip to Portugal in May.');
+      await sendAndWait(page, 'What is the weather in Lisbon?');
+      await sendAndWait(page, 'And what is 1250*4 for the hotel budget?');
+      await sendAndWait(page, 'How does compacting a chat work?');
+      await sendAndWait(page, 'What is the weather in Porto?');
+
+      await byTestId(page, 'compact').click();
+      await waitForNotice(page, /Compacted: the model is now sent ~[\d,]+ tokens instead of ~[\d,]+/);
+      const marker = byTestId(page, 'compaction');
+      expect(await marker.count()).toBe(1);
+      const markerText = await marker.innerText();
+      expect(markerText).toMatch(/~[\d,]+ tokens → ~[\d,]+ tokens/);
+      expect(markerText).toContain('Portugal'); // the extractive summary quotes what was said
+      const folded = page.locator('[data-testid="message"].is-folded');
+      expect(await folded.count()).toBeGreaterThan(2);
+      expect(await page.locator('.folded-tag').first().innerText()).toBe('not sent to the model');
+      // The kept tail is not dimmed: the last message is sent.
+      expect(await messages(page).last().getAttribute('class')).not.toContain('is-folded');
+      await marker.scrollIntoViewIfNeeded();
+      await screenshot(page, 'desktop-compacted');
+
+      const before = await transcript(page);
+      const foldedCount = await folded.count();
+      await page.reload();
+      await waitForReady(page);
+      expect(await byTestId(page, 'compaction').count()).toBe(1);
+      expect(await byTestId(page, 'compaction').innerText()).toBe(markerText);
+      expect(await page.locator('[data-testid="message"].is-folded').count()).toBe(foldedCount);
+      expect(await transcript(page)).toEqual(before);
+
+      // The next turn is answered from the compacted context.
+      await sendAndWait(page, 'Tell me what you remember');
+      expect(await messages(page, 'assistant').last().innerText()).toContain('compacted');
+      await page.setViewportSize(MOBILE);
+      await byTestId(page, 'compaction').scrollIntoViewIfNeeded();
+      await screenshot(page, 'mobile-compacted');
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says so when a chat is too short to compact', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Hi');
+      await byTestId(page, 'compact').click();
+      await waitForNotice(page, /Nothing to compact yet/);
+      expect(await byTestId(page, 'compaction').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('demo: export and import', () => {
+  it('exports JSON and Markdown, and imports the JSON back as a new chat', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Weather in Reykjavik, and what is 3^4?');
+      const original = await transcript(page);
+
+      const json = await download(page, 'export');
+      expect(json.name).toMatch(/^weather-in-reykjavik.*\.json$/);
+      const exported = JSON.parse(readFileSync(json.path, 'utf8')) as { format: string; entries: unknown[]; conversation: { title: string } };
+      expect(exported.format).toBe('convolog.conversation');
+      expect(exported.entries).toHaveLength(original.length);
+
+      const markdown = await download(page, 'export-markdown');
+      const text = readFileSync(markdown.path, 'utf8');
+      expect(text).toContain('### User');
+      expect(text).toContain('Weather in Reykjavik, and what is 3^4?');
+      expect(text).toContain('3^4 = 81');
+
+      await byTestId(page, 'import').setInputFiles(json.path);
+      await waitForNotice(page, /Imported "Weather in Reykjavik/);
+      await expect.poll(() => byTestId(page, 'conversation-item').count()).toBe(2);
+      // The import is the open chat now, a separate conversation with the same content.
+      expect(await transcript(page)).toEqual(original);
+      const items = byTestId(page, 'conversation-item');
+      const ids = await items.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.conversationId));
+      expect(new Set(ids).size).toBe(2);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('imports an untrusted file with provider data and opaque content, listing what it removed', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await openDemo(page, server.origin);
+      const hostile = {
+        format: 'convolog.history',
+        formatVersion: 1,
+        messages: [
+          { role: 'user', content: 'Summarize our meeting', providerData: { openai: { cache: 'x' } } },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Here is the summary.' },
+              { type: 'other', typeName: 'web_search_call', value: { query: 'secret' }, origin: 'openai' },
+            ],
+          },
+        ],
+      };
+      const path = join(downloads, 'hostile.json');
+      writeFileSync(path, JSON.stringify(hostile));
+      await byTestId(page, 'import').setInputFiles(path);
+      const notice = await waitForNotice(page, /Imported .* with \d+ changes?/);
+      expect(notice.split('\n').length).toBeGreaterThan(1); // the warnings are listed
+      expect(await transcript(page)).toEqual(['user: Summarize our meeting', 'assistant: Here is the summary.']);
+      await screenshot(page, 'desktop-import-warnings');
+
+      // A file that is not a chat at all is refused and changes nothing.
+      const junk = join(downloads, 'junk.json');
+      writeFileSync(junk, '{"hello": "world"');
+      await byTestId(page, 'import').setInputFiles(junk);
+      await waitForNotice(page, /Could not import junk\.json\. Nothing was changed\./);
+      expect(await byTestId(page, 'conversation-item').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('demo: deleting and damaged data', () => {
+  it('deletes a chat after a confirm, and it stays deleted after a reload', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Keep this one');
+      await byTestId(page, 'new-chat').click();
+      await sendAndWait(page, 'Delete this one');
+      expect(await byTestId(page, 'conversation-item').count()).toBe(2);
+
+      await byTestId(page, 'delete').click();
+      await waitForNotice(page, /Deleted "Delete this one"/);
+      expect(watch.dialogs).toEqual([expect.stringMatching(/^confirm: Delete "Delete this one"/)]);
+      expect(await byTestId(page, 'conversation-item').allInnerTexts()).toEqual([expect.stringContaining('Keep this one')]);
+      // The remaining chat opened in its place.
+      expect(await messages(page, 'user').innerText()).toContain('Keep this one');
+
+      await page.reload();
+      await waitForReady(page);
+      expect(await byTestId(page, 'conversation-item').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a chat when the delete confirm is dismissed', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      watchPage(page, { dismissDialogs: true });
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Do not delete me');
+      await byTestId(page, 'delete').click();
+      await page.waitForTimeout(200);
+      expect(await byTestId(page, 'conversation-item').count()).toBe(1);
+      expect(await messages(page, 'user').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('renames a chat from the header and by double-clicking it in the sidebar', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Original title');
+      await byTestId(page, 'rename').click();
+      await byTestId(page, 'rename-input').fill('Trip planning');
+      await byTestId(page, 'rename-input').press('Enter');
+      await expect.poll(() => byTestId(page, 'conversation-item').innerText()).toContain('Trip planning');
+
+      await byTestId(page, 'conversation-item').dblclick();
+      await byTestId(page, 'rename-input').fill('Trip planning <b>2</b>');
+      await byTestId(page, 'rename-input').press('Enter');
+      await expect.poll(() => byTestId(page, 'conversation-item').innerText()).toContain('Trip planning <b>2</b>');
+      await page.reload();
+      await waitForReady(page);
+      expect(await page.locator('.chat-title').innerText()).toBe('Trip planning <b>2</b>');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('deletes all data from the settings after a confirm', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'One');
+      await byTestId(page, 'new-chat').click();
+      await sendAndWait(page, 'Two');
+      await byTestId(page, 'settings').click();
+      await page.waitForSelector('dialog[open]');
+      await expect.poll(() => byTestId(page, 'storage-usage').innerText()).toMatch(/used/);
+      await byTestId(page, 'request-persistence').click();
+      await waitForNotice(page, /Persistent storage (granted|was not granted)/);
+      await screenshot(page, 'desktop-settings');
+      await byTestId(page, 'delete-all').click();
+      await waitForNotice(page, /Every chat was deleted/);
+      expect(watch.dialogs).toEqual([expect.stringMatching(/^confirm: Delete every chat/)]);
+      expect(await byTestId(page, 'conversation-item').count()).toBe(0);
+      await page.reload();
+      await waitForReady(page);
+      expect(await byTestId(page, 'conversation-item').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells the user which stored messages could not be read, and shows the rest', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'First message');
+      await sendAndWait(page, 'Second message');
+      const conversationId = await byTestId(page, 'conversation-item').getAttribute('data-conversation-id');
+      // Damage seq 2 behind the store's back, as a bug or a manual edit would.
+      await page.evaluate(async (id) => {
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('convolog');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const transaction = database.transaction('entries', 'readwrite');
+        const entries = transaction.objectStore('entries');
+        const read = entries.get([id, 2]);
+        read.onsuccess = () => entries.put({ ...read.result, message: { role: 'robot', content: 42 } });
+        await new Promise((resolve) => { transaction.oncomplete = resolve; });
+        database.close();
+      }, conversationId);
+
+      await page.reload();
+      await waitForReady(page);
+      const notice = await waitForNotice(page, /could not be read/);
+      expect(notice).toContain('#2');
+      expect(await byTestId(page, 'corrupt-entry').innerText()).toContain('Message #2 could not be read');
+      expect(await messages(page, 'user').allInnerTexts()).toEqual([
+        expect.stringContaining('First message'), expect.stringContaining('Second message'),
+      ]);
+      await screenshot(page, 'desktop-corrupt');
+    } finally {
+      await context.close();
+    }
+  });
+});
