@@ -6,6 +6,7 @@
 // Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
+//          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
 //          --strict                 also fail on a missed timing target
 // Environment: BENCH_REPETITIONS (default 7, at least 5), BENCH_WARMUP (default 1).
 import { cpus } from 'node:os';
@@ -34,14 +35,20 @@ function log(text) {
 const sections = typeof option('only') === 'string' ? option('only').split(',') : ['store', 'core', 'size'];
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
-const partial = sections.length < 3 || onlyFigures !== undefined || profile;
+const inMemory = option('memory') === true;
+const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory;
 const repetitions = Number(process.env.BENCH_REPETITIONS ?? 7);
 const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
 if (!(repetitions >= 5)) throw new Error('BENCH_REPETITIONS must be at least 5');
 
 const results = {
   date: new Date().toISOString(),
-  environment: { chromium: undefined, node: process.version, cpus: cpus().length, platform: `${process.platform} ${process.arch}` },
+  environment: {
+    chromium: undefined,
+    indexedDB: inMemory ? 'in memory (off-the-record context, --memory)' : 'on disk (persistent context on a fresh profile)',
+    node: process.version, cpus: cpus().length,
+    platform: `${process.platform} ${process.arch}`,
+  },
   settings: { repetitions, warmupRepetitions },
   durationSeconds: 0,
   store: { figures: [], errors: [], missing: undefined },
@@ -54,7 +61,7 @@ if (sections.includes('store')) {
   log('store figures (Chromium)…');
   try {
     const store = await runStoreFigures({
-      repetitions, warmupRepetitions, only: onlyFigures, log,
+      repetitions, warmupRepetitions, only: onlyFigures, inMemory, log,
       profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
     });
     results.environment.chromium = store.chromiumVersion;

@@ -1,6 +1,6 @@
 // The one way every store figure is timed: warm-up, then interleaved repetitions.
-// Machines here are shared and noisy, so candidate and baseline run in alternating order
-// inside the same time window, and a ratio compares medians, never single runs.
+// Machines here are shared and noisy, so candidate and baseline operations alternate inside
+// the same time window, and a ratio compares medians, never single runs.
 
 /** One thing being timed: `operation` runs `opsPerRepetition` times per repetition. */
 export interface Side {
@@ -36,34 +36,43 @@ export function median(values: readonly number[]): number {
   return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
-async function timeRepetition(side: Side, counter: { next: number }): Promise<number> {
-  const start = performance.now();
-  for (let op = 0; op < side.opsPerRepetition; op += 1) {
-    await side.operation(counter.next);
-    counter.next += 1;
-  }
-  return (performance.now() - start) / side.opsPerRepetition;
+/**
+ * One repetition's order of operations: every side's operations spread evenly over it, so a
+ * burst of noise on this shared machine hits candidate and baseline alike.
+ */
+export function interleave(sides: readonly Pick<Side, 'opsPerRepetition'>[]): number[] {
+  const slots: { at: number; index: number }[] = [];
+  sides.forEach((side, index) => {
+    for (let op = 0; op < side.opsPerRepetition; op += 1) slots.push({ at: (op + 0.5) / side.opsPerRepetition, index });
+  });
+  return slots.sort((left, right) => left.at - right.at || left.index - right.index).map((slot) => slot.index);
 }
 
 /**
- * Times every side for `warmupRepetitions` + `repetitions` rounds. Within a round the sides run
- * one after the other, and the order flips every round so neither side always goes first.
+ * Times every side for `warmupRepetitions` + `repetitions` rounds. Within a round the sides'
+ * operations are interleaved (see {@link interleave}) and the order is reversed every other
+ * round, so neither side always goes first; each operation is timed on its own and a side's
+ * sample is its mean time per operation in that round.
  */
 export async function measure(sides: readonly Side[], options: MeasureOptions): Promise<SideSummary[]> {
   if (options.repetitions < 5) throw new Error('A figure needs at least 5 timed repetitions.');
-  const counters = sides.map(() => ({ next: 0 }));
+  const schedule = interleave(sides);
+  const counters = sides.map(() => 0);
   const samples: number[][] = sides.map(() => []);
   const rounds = options.warmupRepetitions + options.repetitions;
   for (let round = 0; round < rounds; round += 1) {
-    const order = sides.map((_, index) => index);
-    if (round % 2 === 1) order.reverse();
-    for (const index of order) {
+    const totals = sides.map(() => 0);
+    for (const index of round % 2 === 1 ? [...schedule].reverse() : schedule) {
       const side = sides[index];
-      const counter = counters[index];
-      if (!side || !counter) continue;
-      const perOperation = await timeRepetition(side, counter);
-      if (round >= options.warmupRepetitions) samples[index]?.push(perOperation);
+      if (!side) continue;
+      const operationIndex = counters[index] ?? 0;
+      counters[index] = operationIndex + 1;
+      const start = performance.now();
+      await side.operation(operationIndex);
+      totals[index] = (totals[index] ?? 0) + performance.now() - start;
     }
+    if (round < options.warmupRepetitions) continue;
+    sides.forEach((side, index) => samples[index]?.push((totals[index] ?? 0) / side.opsPerRepetition));
   }
   return sides.map((side, index) => summarize(side, samples[index] ?? []));
 }

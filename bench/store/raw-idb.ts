@@ -28,13 +28,3 @@ export async function putInOwnTransaction(database: IDBPDatabase, record: object
   void transaction.store.put(record);
   await transaction.done;
 }
-
-/** Every record of `conversationId` with `fromSeq <= seq <= toSeq`, by one getAll. */
-export async function getAllInRange(
-  database: IDBPDatabase,
-  conversationId: string,
-  fromSeq: number,
-  toSeq: number,
-): Promise<unknown[]> {
-  return database.getAll(ENTRIES, IDBKeyRange.bound([conversationId, fromSeq], [conversationId, toSeq]));
-}
