@@ -1,11 +1,13 @@
-import { ConvologError } from '../core/error.js';
 import { append } from './append.js';
 import { appendCompaction } from './append-compaction.js';
 import { clearStore } from './clear-store.js';
 import type { ConvologStore } from './convolog-store.js';
 import { createConversation } from './create-conversation.js';
 import { deleteConversation } from './delete-conversation.js';
+import { exportConversation } from './export-conversation.js';
+import { exportConversationJsonl } from './export-conversation-jsonl.js';
 import { getConversation } from './get-conversation.js';
+import { importConversation } from './import-conversation.js';
 import { listConversations } from './list-conversations.js';
 import { readContext, readContextEntries } from './read-context.js';
 import { readEntries } from './read-entries.js';
@@ -34,9 +36,9 @@ export function createStoreApi(context: StoreContext): ConvologStore {
     entries: (id, options) => readEntries(context, id, options),
     context: (id) => readContext(context, id),
     contextEntries: (id) => readContextEntries(context, id),
-    exportConversation: () => notYet('exportConversation'),
-    exportConversationJsonl: () => notYet('exportConversationJsonl'),
-    importConversation: () => notYet('importConversation'),
+    exportConversation: (id) => exportConversation(context, id),
+    exportConversationJsonl: (id) => exportConversationJsonl(context, id),
+    importConversation: (data, options) => importConversation(context, data, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     estimateStorage: () => estimateStorage(),
     requestPersistence: () => requestPersistence(),
@@ -44,8 +46,4 @@ export function createStoreApi(context: StoreContext): ConvologStore {
     close,
     [DISPOSE]: close,
   } as ConvologStore;
-}
-
-function notYet(name: string): Promise<never> {
-  return Promise.reject(new ConvologError({ code: 'storage_unavailable', message: `${name} is not implemented yet.` }));
 }
