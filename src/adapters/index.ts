@@ -21,3 +21,10 @@ export { toAnthropicMessages, type AnthropicRequest } from './anthropic/to-anthr
 export { fromAnthropicMessage } from './anthropic/from-anthropic-message.js';
 export { AnthropicStreamAccumulator } from './anthropic/anthropic-stream-accumulator.js';
 export type * from './anthropic/anthropic-types.js';
+
+// Google Gemini generateContent
+export { GOOGLE_AI_NAMESPACE } from './gemini/gemini-namespace.js';
+export { toGeminiContents, type GeminiRequest } from './gemini/to-gemini-contents.js';
+export { fromGeminiResponse } from './gemini/from-gemini-response.js';
+export { GeminiStreamAccumulator } from './gemini/gemini-stream-accumulator.js';
+export type * from './gemini/gemini-types.js';

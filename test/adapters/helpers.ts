@@ -37,3 +37,12 @@ export interface RequestFixture<Body> {
   body: Body;
   warnings: { code: string; messageIndex?: number; blockIndex?: number }[];
 }
+
+/**
+ * A copy of a message with every generated call id replaced by `<generated>`, so it compares
+ * with a fixture. Ids the provider gave stay as they are.
+ */
+export function withGeneratedIds<T>(message: T): T {
+  return JSON.parse(JSON.stringify(message), (key, value: unknown) =>
+    key === 'id' && typeof value === 'string' && GENERATED_CALL_ID.test(value) ? '<generated>' : value) as T;
+}
