@@ -28,3 +28,7 @@ export { toGeminiContents, type GeminiRequest } from './gemini/to-gemini-content
 export { fromGeminiResponse } from './gemini/from-gemini-response.js';
 export { GeminiStreamAccumulator } from './gemini/gemini-stream-accumulator.js';
 export type * from './gemini/gemini-types.js';
+
+// Vercel AI SDK ModelMessage
+export { toModelMessages, type ModelMessagesRequest } from './ai-sdk/to-model-messages.js';
+export type * from './ai-sdk/model-message-types.js';

@@ -1,0 +1,177 @@
+import type {
+  AssistantBlock, AssistantMessage, MediaSource, Message, ToolMessage, UserMessage, UserPart,
+} from '../../core/message.js';
+import type { Warning } from '../../core/warning.js';
+import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
+import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
+import { parseToolArguments } from '../shared/tool-arguments.js';
+import type {
+  AssistantModelMessage, ModelFilePart, ModelImagePart, ModelMessage, ModelToolResultPart, UserModelMessage,
+} from './model-message-types.js';
+
+/** What {@link toModelMessages} returns: a `body` to spread into an AI SDK call, and what it could not carry. */
+export interface ModelMessagesRequest {
+  body: { messages: ModelMessage[] };
+  warnings: Warning[];
+}
+
+const API = 'AI SDK ModelMessage';
+
+/**
+ * Converts a `sendable` context to Vercel AI SDK `ModelMessage`s (v5 parts). Throws
+ * `ConvologError` `pairing` for a context that is not `sendable`, before converting anything;
+ * never mutates its input.
+ *
+ * - The system prompt comes from `options.system` only, as a leading `system` message.
+ * - Tool calls are `tool-call` parts with the parsed `input` (arguments that do not parse are sent
+ *   as `{}` with a `dropped_block` warning); the results of one window are `tool-result` parts of
+ *   one `tool` message, with `output: { type: 'text' | 'error-text', value }` (text parts joined
+ *   with a newline; other parts left out with a warning).
+ * - Provider data is not carried: every `providerData` object loses its namespaces with a
+ *   `dropped_provider_data` warning each, and reasoning whose state was entirely a provider's is
+ *   left out (it cannot be replayed without it). Provider tool blocks, `other` items and
+ *   provider files are left out with warnings. Refusals are sent as text; assistant images as
+ *   `file` parts.
+ *
+ * @example
+ * const { body } = toModelMessages(await store.context(id), { system: 'Be brief.' })
+ * const result = streamText({ model, ...body })
+ */
+export function toModelMessages(messages: readonly Message[], options: AdapterOptions = {}): ModelMessagesRequest {
+  const context = prepareContext(messages, []);
+  const wire: ModelMessage[] = [];
+  const system = systemPrompt(options);
+  if (system !== undefined) wire.push({ role: 'system', content: system });
+  context.messages.forEach((message, messageIndex) => {
+    switch (message.role) {
+      case 'user':
+        wire.push(convertUser(message, messageIndex, context));
+        return;
+      case 'assistant':
+        wire.push(convertAssistant(message, messageIndex, context));
+        return;
+      case 'tool': {
+        const part = convertTool(message, messageIndex, context);
+        const last = wire.at(-1);
+        // One tool message per window, as the AI SDK itself writes them.
+        if (last?.role === 'tool') last.content.push(part);
+        else wire.push({ role: 'tool', content: [part] });
+        return;
+      }
+    }
+  });
+  return { body: { messages: wire }, warnings: context.warnings };
+}
+
+function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): UserModelMessage {
+  if (typeof message.content === 'string') return { role: 'user', content: message.content };
+  const content: Exclude<UserModelMessage['content'], string> = [];
+  message.content.forEach((part, blockIndex) => {
+    const converted = convertUserPart(part, messageIndex, blockIndex, context);
+    if (converted !== undefined) content.push(converted);
+  });
+  return { role: 'user', content };
+}
+
+function convertUserPart(
+  part: UserPart, messageIndex: number, blockIndex: number, context: ConversionContext,
+): Exclude<UserModelMessage['content'], string>[number] | undefined {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return imagePart(part.source) ?? dropProviderFile(messageIndex, blockIndex, context, 'an `image` part');
+    case 'file':
+      return filePart(part.source, part.filename, 'application/octet-stream') ?? dropProviderFile(messageIndex, blockIndex, context, 'a `file` part');
+    case 'other':
+      context.dropped(messageIndex, blockIndex, `an \`other\` part (type \`${part.typeName}\`)`, `${API} has no place for raw provider items`);
+      return undefined;
+  }
+}
+
+function imagePart(source: MediaSource): ModelImagePart | undefined {
+  switch (source.kind) {
+    case 'base64':
+      return { type: 'image', image: source.data, mediaType: source.mediaType };
+    case 'url':
+      return source.mediaType === undefined ? { type: 'image', image: source.url } : { type: 'image', image: source.url, mediaType: source.mediaType };
+    case 'provider_file':
+      return undefined;
+  }
+}
+
+function filePart(source: MediaSource, filename: string | undefined, fallbackMediaType: string): ModelFilePart | undefined {
+  if (source.kind === 'provider_file') return undefined;
+  const part: ModelFilePart = source.kind === 'base64'
+    ? { type: 'file', data: source.data, mediaType: source.mediaType }
+    : { type: 'file', data: source.url, mediaType: source.mediaType ?? fallbackMediaType };
+  if (filename !== undefined) part.filename = filename;
+  return part;
+}
+
+function dropProviderFile(messageIndex: number, blockIndex: number, context: ConversionContext, what: string): undefined {
+  context.dropped(messageIndex, blockIndex, `${what} given as a provider file`, `${API} takes media as data or by URL`);
+  return undefined;
+}
+
+function convertAssistant(message: AssistantMessage, messageIndex: number, context: ConversionContext): AssistantModelMessage {
+  const content: Exclude<AssistantModelMessage['content'], string> = [];
+  message.content.forEach((block, blockIndex) => {
+    const converted = convertBlock(block, messageIndex, blockIndex, context);
+    if (converted !== undefined) content.push(converted);
+  });
+  return { role: 'assistant', content };
+}
+
+function convertBlock(
+  block: AssistantBlock, messageIndex: number, blockIndex: number, context: ConversionContext,
+): Exclude<AssistantModelMessage['content'], string>[number] | undefined {
+  switch (block.type) {
+    case 'text':
+    case 'refusal':
+      return { type: 'text', text: block.text };
+    case 'reasoning':
+      return { type: 'reasoning', text: block.text };
+    case 'image':
+      return filePart(block.source, undefined, 'image/*') ?? dropProviderFile(messageIndex, blockIndex, context, 'an `image` block');
+    case 'tool_call':
+      return { type: 'tool-call', toolCallId: block.id, toolName: block.name, input: toolInput(block.arguments, block.id, messageIndex, blockIndex, context) };
+    case 'provider_tool_call':
+    case 'provider_tool_result':
+      context.dropped(messageIndex, blockIndex, `a \`${block.type}\` block`, `${API} replays no provider-run tools without their provider's state`);
+      return undefined;
+    case 'other':
+      context.dropped(messageIndex, blockIndex, `an \`other\` block (type \`${block.typeName}\`)`, `${API} has no place for raw provider items`);
+      return undefined;
+  }
+}
+
+function toolInput(text: string, id: string, messageIndex: number, blockIndex: number, context: ConversionContext): unknown {
+  const parsed = parseToolArguments(text);
+  if (parsed.ok) return parsed.value;
+  context.dropped(messageIndex, blockIndex, `the arguments of tool call "${id}"`, `they are not valid JSON, and ${API} takes tool input as a value; sent as {}`);
+  return {};
+}
+
+function convertTool(message: ToolMessage, messageIndex: number, context: ConversionContext): ModelToolResultPart {
+  const value = typeof message.content === 'string' ? message.content : toolText(message.content, messageIndex, context);
+  return {
+    type: 'tool-result',
+    toolCallId: message.toolCallId,
+    toolName: message.toolName,
+    output: message.isError === true ? { type: 'error-text', value } : { type: 'text', value },
+  };
+}
+
+function toolText(parts: readonly UserPart[], messageIndex: number, context: ConversionContext): string {
+  const texts: string[] = [];
+  parts.forEach((part, blockIndex) => {
+    if (part.type === 'text') {
+      texts.push(part.text);
+      return;
+    }
+    const what = part.type === 'other' ? `an \`other\` part (type \`${part.typeName}\`)` : `an \`${part.type}\` part`;
+    context.dropped(messageIndex, blockIndex, what, `${API} tool results are sent as text`);
+  });
+  return texts.join('\n');
+}
