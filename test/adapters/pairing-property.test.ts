@@ -1,0 +1,144 @@
+// For random sendable histories, every adapter keeps each call next to its result in its
+// provider's sense (DESIGN §7 wire rules).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toAnthropicMessages } from '../../src/adapters/anthropic/to-anthropic-messages.js';
+import type { AnthropicContentBlock } from '../../src/adapters/anthropic/anthropic-types.js';
+import { toModelMessages } from '../../src/adapters/ai-sdk/to-model-messages.js';
+import { toGeminiContents } from '../../src/adapters/gemini/to-gemini-contents.js';
+import { toOpenAIChatMessages } from '../../src/adapters/openai/to-openai-chat-messages.js';
+import type { AssistantBlock, Message, ToolMessage } from '../../src/core/message.js';
+import { validate } from '../../src/core/validate.js';
+
+const RUNS = 200;
+const text = fc.oneof(fc.constant(''), fc.string({ maxLength: 12 }));
+const argumentsText = fc.oneof(
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }).map((value) => JSON.stringify(value)),
+  fc.constantFrom('', '{"unterminated', '[1,2]'),
+);
+const toolName = fc.constantFrom('get_weather', 'get_time', 'search');
+
+/** One exchange: a user message, an assistant message with 0–3 calls, its results in any order, maybe a closing answer. */
+const exchange = fc.record({
+  user: fc.oneof(text, fc.array(text, { minLength: 1, maxLength: 2 })),
+  lead: fc.array(fc.oneof(
+    text.map((value): AssistantBlock => ({ type: 'text', text: value })),
+    text.map((value): AssistantBlock => ({ type: 'reasoning', text: value })),
+    fc.constantFrom<AssistantBlock>(
+      { type: 'reasoning', text: 'signed', providerData: { anthropic: { signature: 'sig' } } },
+      { type: 'text', text: 'signed', providerData: { 'google-ai': { thoughtSignature: 'ts' } } },
+    ),
+  ), { maxLength: 2 }),
+  calls: fc.array(fc.record({ name: toolName, arguments: argumentsText, isError: fc.boolean(), order: fc.integer(), parts: fc.boolean(), result: text }), { maxLength: 3 }),
+  closing: fc.option(text, { nil: undefined }),
+});
+
+let counter = 0;
+function history(exchanges: fc.infer<typeof exchange>[]): Message[] {
+  const messages: Message[] = [];
+  for (const step of exchanges) {
+    messages.push({ role: 'user', content: typeof step.user === 'string' ? step.user : step.user.map((value) => ({ type: 'text', text: value })) });
+    const calls = step.calls.map((call) => ({ ...call, id: `call_${++counter}` }));
+    messages.push({
+      role: 'assistant',
+      content: [...step.lead, ...calls.map((call): AssistantBlock => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments }))],
+    });
+    const results = [...calls].sort((first, second) => first.order - second.order).map((call): ToolMessage => ({
+      role: 'tool', toolCallId: call.id, toolName: call.name, isError: call.isError,
+      content: call.parts ? [{ type: 'text', text: call.result }] : call.result,
+    }));
+    messages.push(...results);
+    if (step.closing !== undefined) messages.push({ role: 'assistant', content: [{ type: 'text', text: step.closing }] });
+  }
+  return messages;
+}
+
+const histories = fc.array(exchange, { minLength: 1, maxLength: 5 }).map(history);
+
+function callCount(messages: readonly Message[]): number {
+  return messages.reduce((sum, message) => sum + (message.role === 'tool' ? 1 : 0), 0);
+}
+
+describe('every adapter keeps calls and results adjacent (property)', () => {
+  it('generates sendable histories', () => {
+    fc.assert(fc.property(histories, (messages) => {
+      expect(validate(messages, 'sendable')).toStrictEqual([]);
+    }), { numRuns: RUNS });
+  });
+
+  it('OpenAI: one `tool` message per call, right after the assistant message carrying the calls', () => {
+    fc.assert(fc.property(histories, (messages) => {
+      const wire = toOpenAIChatMessages(messages).body.messages;
+      let answered = 0;
+      wire.forEach((message, index) => {
+        if (message.role !== 'assistant' || message.tool_calls === undefined) return;
+        const ids = message.tool_calls.map((call) => call.id);
+        const following = wire.slice(index + 1, index + 1 + ids.length);
+        expect(following.every((next) => next.role === 'tool')).toBe(true);
+        expect(following.map((next) => (next as { tool_call_id: string }).tool_call_id).sort()).toStrictEqual([...ids].sort());
+        answered += ids.length;
+      });
+      expect(wire.filter((message) => message.role === 'tool')).toHaveLength(answered);
+      expect(answered).toBe(callCount(messages));
+    }), { numRuns: RUNS });
+  });
+
+  it('Anthropic: roles alternate, and every tool_result of a window opens the next user turn', () => {
+    fc.assert(fc.property(histories, (messages) => {
+      const wire = toAnthropicMessages(messages).body.messages;
+      let answered = 0;
+      wire.forEach((message, index) => {
+        if (index > 0) expect(message.role).not.toBe(wire[index - 1]!.role);
+        const blocks = typeof message.content === 'string' ? [] : message.content;
+        if (message.role === 'user') {
+          const firstOther = blocks.findIndex((block) => block.type !== 'tool_result');
+          const results = blocks.filter((block) => block.type === 'tool_result');
+          if (firstOther !== -1) expect(blocks.slice(firstOther).some((block) => block.type === 'tool_result')).toBe(false);
+          answered += results.length;
+          return;
+        }
+        const ids = blocks.filter((block) => block.type === 'tool_use').map((block) => (block as { id: string }).id);
+        if (ids.length === 0) return;
+        const next = wire[index + 1];
+        expect(next?.role).toBe('user');
+        const nextBlocks = next!.content as AnthropicContentBlock[];
+        expect(nextBlocks.slice(0, ids.length).map((block) => (block as { tool_use_id?: string }).tool_use_id).sort()).toStrictEqual([...ids].sort());
+      });
+      expect(answered).toBe(callCount(messages));
+    }), { numRuns: RUNS });
+  });
+
+  it('Gemini: roles user/model alternate, and the next user turn opens with one functionResponse per functionCall, in order', () => {
+    fc.assert(fc.property(histories, (messages) => {
+      const contents = toGeminiContents(messages).body.contents;
+      let responses = 0;
+      contents.forEach((content, index) => {
+        expect(['user', 'model']).toContain(content.role);
+        if (index > 0) expect(content.role).not.toBe(contents[index - 1]!.role);
+        responses += content.parts.filter((part) => part.functionResponse !== undefined).length;
+        const calls = content.parts.filter((part) => part.functionCall !== undefined).map((part) => part.functionCall!.name);
+        if (content.role !== 'model' || calls.length === 0) return;
+        const next = contents[index + 1];
+        expect(next?.role).toBe('user');
+        const opening = next!.parts.slice(0, calls.length);
+        expect(opening.map((part) => part.functionResponse?.name)).toStrictEqual(calls);
+        expect(next!.parts.slice(calls.length).some((part) => part.functionResponse !== undefined)).toBe(false);
+      });
+      expect(responses).toBe(callCount(messages));
+    }), { numRuns: RUNS });
+  });
+
+  it('AI SDK: the results of each assistant message\'s calls are the tool message right after it', () => {
+    fc.assert(fc.property(histories, (messages) => {
+      const wire = toModelMessages(messages).body.messages;
+      wire.forEach((message, index) => {
+        if (message.role !== 'assistant' || typeof message.content === 'string') return;
+        const ids = message.content.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []));
+        if (ids.length === 0) return;
+        const next = wire[index + 1];
+        expect(next?.role).toBe('tool');
+        expect((next!.content as { toolCallId: string }[]).map((part) => part.toolCallId).sort()).toStrictEqual([...ids].sort());
+      });
+    }), { numRuns: RUNS });
+  });
+});
