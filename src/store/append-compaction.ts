@@ -1,6 +1,7 @@
 import { ConvologError } from '../core/error.js';
 import type { CompactionEntry, Entry } from '../core/entry.js';
 import { publishAppended } from './append.js';
+import { awaitRequests } from './await-requests.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
 import type { CompactionInput, WriteOptions } from './convolog-store.js';
 import { readRecord } from './read-record.js';
@@ -31,7 +32,10 @@ export async function appendCompaction(
     const next: ConversationRecord = {
       ...record, lastSeq: entry.seq, updatedAt: timestamp, keptFromSeq: kept.seq, lastCompactionSeq: entry.seq,
     };
-    await Promise.all([transaction.objectStore('entries').add(entry), transaction.objectStore('conversations').put(next)]);
+    await awaitRequests((track) => {
+      track(transaction.objectStore('entries').add(entry));
+      track(transaction.objectStore('conversations').put(next));
+    });
     return { record: next, entries: [entry] };
   });
   publishAppended(context, written);

@@ -1,3 +1,4 @@
+import { awaitRequests } from './await-requests.js';
 import { runTransaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
 import type { StoreContext } from './store-context.js';
@@ -5,7 +6,9 @@ import type { StoreContext } from './store-context.js';
 /** `store.clear`: every conversation and entry, in one transaction. @internal */
 export async function clearStore(context: StoreContext): Promise<void> {
   await runTransaction(context, ALL_STORES, 'readwrite', 'Clearing the store', async (transaction) => {
-    await Promise.all(ALL_STORES.map((name) => transaction.objectStore(name).clear()));
+    await awaitRequests((track) => {
+      for (const name of ALL_STORES) track(transaction.objectStore(name).clear());
+    });
   });
   context.changes.publish({ type: 'cleared' });
 }

@@ -1,3 +1,4 @@
+import { awaitRequests } from './await-requests.js';
 import { conversationRange } from './read-record.js';
 import { runTransaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
@@ -9,11 +10,11 @@ export async function deleteConversation(context: StoreContext, id: string): Pro
   const existed = await runTransaction(context, ALL_STORES, 'readwrite', 'Deleting a conversation', async (transaction) => {
     const conversations = transaction.objectStore('conversations');
     if ((await conversations.getKey(id)) === undefined) return false;
-    await Promise.all([
-      conversations.delete(id),
-      transaction.objectStore('entries').delete(range),
-      transaction.objectStore('toolCalls').delete(range),
-    ]);
+    await awaitRequests((track) => {
+      track(conversations.delete(id));
+      track(transaction.objectStore('entries').delete(range));
+      track(transaction.objectStore('toolCalls').delete(range));
+    });
     return true;
   });
   if (existed) context.changes.publish({ type: 'conversation_deleted', conversationId: id });

@@ -1,4 +1,5 @@
 import type { IDBPTransaction } from 'idb';
+import { isConvologError } from '../core/error.js';
 import type { ConvologSchema, StoreName } from './schema.js';
 import type { StoreContext } from './store-context.js';
 import { toConvologError } from './to-convolog-error.js';
@@ -60,10 +61,10 @@ function abortQuietly(transaction: Transaction<IDBTransactionMode>): void {
   }
 }
 
-// A request error aborts the transaction with the real reason in `transaction.error` (e.g.
-// QuotaExceededError), while the awaited request or `done` may only say AbortError.
+// An aborted transaction carries the real reason in `transaction.error` (e.g. QuotaExceededError),
+// while the awaited request or `done` may only say AbortError or TransactionInactiveError.
 function transactionError(transaction: Transaction<IDBTransactionMode>, error: unknown): unknown {
-  if (!isName(error, 'AbortError')) return error;
+  if (isConvologError(error)) return error;
   try {
     return transaction.error ?? error;
   } catch {

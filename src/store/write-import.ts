@@ -1,6 +1,7 @@
 import type { CompactionEntry, Entry, MessageEntry } from '../core/entry.js';
 import { ConvologError } from '../core/error.js';
 import type { Warning } from '../core/warning.js';
+import { awaitRequests } from './await-requests.js';
 import type { CheckedImport } from './check-import.js';
 import { duplicateConversation } from './create-conversation.js';
 import { toolCallIds } from './pairing-check.js';
@@ -38,12 +39,14 @@ export async function writeImport(
   const record = recordOf(checked, conversationId, entries);
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
-  await Promise.all([
-    transaction.objectStore('conversations').add(record),
-    ...entries.map((entry) => entryStore.add(entry)),
-    ...entries.flatMap((entry) => entry.type !== 'message' ? [] : toolCallIds(entry.message).map((toolCallId) =>
-      callStore.add({ conversationId, toolCallId, seq: entry.seq }))),
-  ]);
+  await awaitRequests((track) => {
+    track(transaction.objectStore('conversations').add(record));
+    for (const entry of entries) {
+      track(entryStore.add(entry));
+      if (entry.type !== 'message') continue;
+      for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId, toolCallId, seq: entry.seq }));
+    }
+  });
   return { record, warnings };
 }
 

@@ -2,6 +2,7 @@ import { ConvologError } from '../core/error.js';
 import { describeIssue } from '../core/describe-issue.js';
 import type { MessageEntry } from '../core/entry.js';
 import type { Message } from '../core/message.js';
+import { awaitRequests } from './await-requests.js';
 import { idsToLookUp, pairingIssues, toolCallIds } from './pairing-check.js';
 import { readEntryRange } from './read-entry-range.js';
 import type { Transaction } from './run-transaction.js';
@@ -51,12 +52,13 @@ export async function writeMessages(
   };
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
-  await Promise.all([
-    ...entries.map((entry) => entryStore.add(entry)),
-    ...entries.flatMap((entry) => toolCallIds(entry.message).map((toolCallId) =>
-      callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }))),
-    transaction.objectStore('conversations').put(next),
-  ]);
+  await awaitRequests((track) => {
+    for (const entry of entries) {
+      track(entryStore.add(entry));
+      for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
+    }
+    track(transaction.objectStore('conversations').put(next));
+  });
   return { record: next, entries };
 }
 
