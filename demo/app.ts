@@ -96,9 +96,8 @@ export class DemoApp {
       h('div', { className: 'sidebar-backdrop', on: { click: () => this.toggleSidebar(false) } }),
       h('main', { className: 'chat' },
         this.header.element,
-        this.notices.element,
         this.transcript.element,
-        h('div', { className: 'composer-area' }, this.interruptedBanner, this.composer.element)));
+        h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element)));
     root.replaceChildren(this.shell);
     document.body.append(this.settingsDialog.element);
     this.header.setModelLabel(this.model().label);
@@ -380,7 +379,13 @@ export class DemoApp {
 
   private async importChat(file: File): Promise<void> {
     try {
-      const { conversation, warnings } = await importFile(this.store, file);
+      const imported = await importFile(this.store, file);
+      const { warnings } = imported;
+      let { conversation } = imported;
+      if (conversation.title.trim() === '') {
+        // A bare history has no title: the file name is the best one there is.
+        conversation = await this.store.updateConversation(conversation.id, { title: file.name.replace(/\.(json|jsonl)$/i, '') });
+      }
       this.conversations = [conversation, ...this.conversations.filter((item) => item.id !== conversation.id)];
       await this.openConversation(conversation.id);
       this.notices.show(warnings.length === 0

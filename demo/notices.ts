@@ -21,7 +21,7 @@ export interface NoticeInit {
 
 const TONE_ICONS: Record<NoticeTone, IconName> = { info: 'info', success: 'check', warning: 'alert', error: 'alert' };
 const DEFAULT_TIMEOUT: Record<NoticeTone, number> = { info: 6000, success: 5000, warning: 0, error: 0 };
-const MAX_VISIBLE = 4;
+const MAX_VISIBLE = 3;
 
 /** The stack of notices at the top of the chat pane. */
 export class Notices {

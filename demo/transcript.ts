@@ -44,14 +44,20 @@ export class Transcript {
   private syncAgain = false;
   private readonly runningCalls = new Set<string>();
   private streaming: MessageView | undefined;
+  private pinned = true;
 
   constructor(private readonly store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
     this.emptyElement = emptyState;
     this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
       h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entriesElement, this.liveElement));
     this.element.addEventListener('scroll', () => {
+      this.pinned = this.isNearBottom();
       if (this.element.scrollTop < 240) void this.loadOlder();
     }, { passive: true });
+    // Notices and the banner below change the transcript's height: stay at the bottom if we were there.
+    new ResizeObserver(() => {
+      if (this.pinned) this.scrollToBottom();
+    }).observe(this.element);
   }
 
   /** The conversation shown, if any. */
@@ -150,6 +156,7 @@ export class Transcript {
   /** Scrolls to the newest message. */
   scrollToBottom(): void {
     this.element.scrollTop = this.element.scrollHeight;
+    this.pinned = true;
   }
 
   /** Loads the page before the oldest entry shown, keeping the visible messages in place. */
@@ -241,16 +248,19 @@ export class Transcript {
       }
       const view = this.viewOf(item) as MessageView;
       const folded = fold !== undefined && item.seq < fold;
-      view.element.classList.toggle('is-folded', folded);
-      setFoldedTag(view.element, folded);
       messageElements.set(item.id, view.element);
       if (item.message.role === 'tool') {
         const slot = slots.get(item.message.toolCallId);
         if (slot !== undefined) {
+          // Folded with its call: the assistant message around it carries the dimming and the label.
           if (view.element.parentElement !== slot) slot.append(view.element);
+          view.element.classList.toggle('is-folded', false);
+          setFoldedTag(view.element, false);
           continue;
         }
       }
+      view.element.classList.toggle('is-folded', folded);
+      setFoldedTag(view.element, folded);
       for (const [callId, slot] of view.resultSlots) slots.set(callId, slot);
       top.push(view.element);
     }

@@ -65,7 +65,7 @@ describe('demo: compaction', () => {
       expect(await page.locator('.folded-tag').first().innerText()).toBe('not sent to the model');
       // The kept tail is not dimmed: the last message is sent.
       expect(await messages(page).last().getAttribute('class')).not.toContain('is-folded');
-      await marker.scrollIntoViewIfNeeded();
+      await marker.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await screenshot(page, 'desktop-compacted');
 
       const before = await transcript(page);
@@ -81,7 +81,7 @@ describe('demo: compaction', () => {
       await sendAndWait(page, 'Tell me what you remember');
       expect(await messages(page, 'assistant').last().innerText()).toContain('compacted');
       await page.setViewportSize(MOBILE);
-      await byTestId(page, 'compaction').scrollIntoViewIfNeeded();
+      await byTestId(page, 'compaction').evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await screenshot(page, 'mobile-compacted');
       expect(watch.errors).toEqual([]);
     } finally {
@@ -289,7 +289,7 @@ describe('demo: deleting and damaged data', () => {
         });
         const transaction = database.transaction('entries', 'readwrite');
         const entries = transaction.objectStore('entries');
-        const read = entries.get([id, 2]);
+        const read = entries.get([id!, 2]);
         read.onsuccess = () => entries.put({ ...read.result, message: { role: 'robot', content: 42 } });
         await new Promise((resolve) => { transaction.oncomplete = resolve; });
         database.close();
