@@ -6,6 +6,7 @@
 // Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
+//          --diagnose               time the steps between a raw put and store.append (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
 //          --strict                 also fail on a missed timing target
 // Environment: BENCH_REPETITIONS (default 7, at least 5), BENCH_WARMUP (default 1).
@@ -36,7 +37,8 @@ const sections = typeof option('only') === 'string' ? option('only').split(',') 
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
 const inMemory = option('memory') === true;
-const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory;
+const diagnose = option('diagnose') === true;
+const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory || diagnose;
 const repetitions = Number(process.env.BENCH_REPETITIONS ?? 7);
 const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
 if (!(repetitions >= 5)) throw new Error('BENCH_REPETITIONS must be at least 5');
@@ -61,12 +63,13 @@ if (sections.includes('store')) {
   log('store figures (Chromium)…');
   try {
     const store = await runStoreFigures({
-      repetitions, warmupRepetitions, only: onlyFigures, inMemory, log,
+      repetitions, warmupRepetitions, only: diagnose && !onlyFigures ? [] : onlyFigures, inMemory, diagnose, log,
       profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
     });
     results.environment.chromium = store.chromiumVersion;
     results.store = { figures: store.figures, errors: store.errors, missing: store.missing };
     for (const profiled of store.profiles) printProfile(profiled);
+    if (store.breakdown) printBreakdown(store.breakdown);
   } catch (error) {
     results.store.missing = `the Chromium run failed: ${error instanceof Error ? error.message : String(error)}`;
     log(results.store.missing);
@@ -115,5 +118,14 @@ function printProfile(profiled) {
   console.log(`\nCPU profile of store figure ${profiled.id}: ${profiled.path} (${profiled.summary.totalMs.toFixed(0)} ms)`);
   for (const entry of profiled.summary.functions) {
     console.log(`  ${entry.selfMs.toFixed(1).padStart(9)} ms ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.name}  ${entry.where}`);
+  }
+}
+
+function printBreakdown(breakdown) {
+  console.log(`\n${breakdown.title}`);
+  const first = breakdown.sides[0]?.median ?? Number.NaN;
+  for (const side of breakdown.sides) {
+    const range = `${side.min.toFixed(2)}–${side.max.toFixed(2)}`;
+    console.log(`  ${side.median.toFixed(2).padStart(7)} ms (${range.padEnd(11)}) ×${(side.median / first).toFixed(2)}  ${side.label}`);
   }
 }

@@ -1,5 +1,6 @@
 // The store figures of issue 8, each a timed comparison run inside real Chromium.
-// Seeding is done lazily, once, through a relaxed connection (it is never timed).
+// Seeding is done once per conversation, through a relaxed connection opened for the purpose
+// and closed again (seeding is never timed).
 import { openDB, type IDBPDatabase } from 'idb';
 import { v7 } from 'uuid';
 import type { Message } from '../../src/core/index.js';
@@ -65,7 +66,6 @@ export class StoreBench {
   readonly #module: StoreModule;
   readonly #options: MeasureOptions;
   #strict?: BenchStore;
-  #relaxed?: BenchStore;
   #raw?: IDBPDatabase;
   readonly #seeded = new Map<keyof Conversations, Promise<void>>();
   readonly #turns = new Map<string, ChatTurns>();
@@ -81,13 +81,11 @@ export class StoreBench {
   async open(): Promise<void> {
     await this.#module.deleteStore({ name: STORE_NAME });
     this.#strict = await this.#module.openStore({ name: STORE_NAME, durability: 'strict' });
-    this.#relaxed = await this.#module.openStore({ name: STORE_NAME, durability: 'relaxed' });
     this.#raw = await openRawEntries('bench-raw');
   }
 
   close(): void {
     this.#strict?.close();
-    this.#relaxed?.close();
     this.#raw?.close();
   }
 
@@ -96,9 +94,17 @@ export class StoreBench {
     return this.#strict;
   }
 
-  get relaxed(): BenchStore {
-    if (!this.#relaxed) throw new Error('StoreBench.open() was not called.');
-    return this.#relaxed;
+  /**
+   * Runs `body` with a second, relaxed connection, closed afterwards. Only while it is open does
+   * each append also reach another store instance's change channel in this page.
+   */
+  async withRelaxed<Result>(body: (store: BenchStore) => Promise<Result>): Promise<Result> {
+    const relaxed = await this.#module.openStore({ name: STORE_NAME, durability: 'relaxed' });
+    try {
+      return await body(relaxed);
+    } finally {
+      relaxed.close();
+    }
   }
 
   get raw(): IDBPDatabase {
@@ -121,25 +127,15 @@ export class StoreBench {
     const id = CONVERSATIONS[key];
     const count = SEED_SIZES[key];
     const started = performance.now();
-    await this.relaxed.createConversation({ id, title: `bench ${id}` });
-    for (let first = 0; first < count; first += SEED_BATCH) {
-      const size = Math.min(SEED_BATCH, count - first);
-      await this.relaxed.append(id, conversationMessages(size, id, first / 4));
-    }
-    if (key === 'hundredThousand') await this.#compactToTail(id);
+    await this.withRelaxed(async (relaxed) => {
+      await relaxed.createConversation({ id, title: `bench ${id}` });
+      for (let first = 0; first < count; first += SEED_BATCH) {
+        const size = Math.min(SEED_BATCH, count - first);
+        await relaxed.append(id, conversationMessages(size, id, first / 4));
+      }
+      if (key === 'hundredThousand') await compactToTail(relaxed, id);
+    });
     log(`seeded ${id}: ${count} entries in ${Math.round(performance.now() - started)} ms`);
-  }
-
-  /** A compaction whose kept tail is the last COMPACTED_TAIL message entries. */
-  async #compactToTail(id: string): Promise<void> {
-    const conversation = await this.relaxed.getConversation(id);
-    if (!conversation) throw new Error(`seeded conversation ${id} is missing`);
-    const tail = await this.relaxed.entries(id, { beforeSeq: conversation.lastSeq + 1, limit: COMPACTED_TAIL });
-    const first = tail[0];
-    if (!first || first.type !== 'message' || first.message.role !== 'user') {
-      throw new Error('the compacted tail must start at a user message');
-    }
-    await this.relaxed.appendCompaction(id, { summary: 'The user and the assistant looked up many things.', firstKeptId: first.id });
   }
 
   /** The next single chat message for a conversation (user and assistant in turn). */
@@ -186,6 +182,18 @@ export class StoreBench {
   }
 }
 
+/** A compaction whose kept tail is the last COMPACTED_TAIL message entries. */
+async function compactToTail(store: BenchStore, id: string): Promise<void> {
+  const conversation = await store.getConversation(id);
+  if (!conversation) throw new Error(`seeded conversation ${id} is missing`);
+  const tail = await store.entries(id, { beforeSeq: conversation.lastSeq + 1, limit: COMPACTED_TAIL });
+  const first = tail[0];
+  if (!first || first.type !== 'message' || first.message.role !== 'user') {
+    throw new Error('the compacted tail must start at a user message');
+  }
+  await store.appendCompaction(id, { summary: 'The user and the assistant looked up many things.', firstKeptId: first.id });
+}
+
 function ratioOf(candidate: SideSummary, baseline: SideSummary, definition: StoreFigure['ratioDefinition']): number {
   return definition === 'candidate / baseline' ? candidate.median / baseline.median : baseline.median / candidate.median;
 }
@@ -213,11 +221,15 @@ async function seedRawCopy(bench: StoreBench): Promise<void> {
 
 let rawCopy: Promise<void> | undefined;
 
+function prepareRawCopy(bench: StoreBench): Promise<void> {
+  rawCopy ??= seedRawCopy(bench);
+  return rawCopy;
+}
+
 /** Figure 1: one append at 10,000 entries vs a raw idb put of the same record, both strict. */
 async function appendVersusRawPut(bench: StoreBench): Promise<StoreFigure> {
   const id = await bench.seeded('tenThousand');
-  rawCopy ??= seedRawCopy(bench);
-  await rawCopy;
+  await prepareRawCopy(bench);
   const sides = await bench.measure(
     { label: 'store.append, 1 message, 10,000 entries (strict)', opsPerRepetition: 50, operation: () => bench.appendOne(bench.strict, id) },
     { label: 'raw idb put of the same record, own transaction (strict)', opsPerRepetition: 50, operation: () => bench.rawPut('strict') },
@@ -314,11 +326,14 @@ async function entriesVersusGetAll(bench: StoreBench): Promise<StoreFigure> {
 async function relaxedVersusStrict(bench: StoreBench): Promise<StoreFigure> {
   const strictId = await bench.seeded('tenThousand');
   const relaxedId = await bench.seeded('tenThousandRelaxed');
-  const sides = await bench.measure(
-    { label: 'store.append at 10,000 entries (relaxed)', opsPerRepetition: 50, operation: () => bench.appendOne(bench.relaxed, relaxedId) },
+  const sides = await bench.withRelaxed((relaxed) => bench.measure(
+    { label: 'store.append at 10,000 entries (relaxed)', opsPerRepetition: 50, operation: () => bench.appendOne(relaxed, relaxedId) },
     { label: 'store.append at 10,000 entries (strict)', opsPerRepetition: 50, operation: () => bench.appendOne(bench.strict, strictId) },
-  );
-  return figure({ id: '6', title: 'append: relaxed vs strict durability', ratioDefinition: 'candidate / baseline' }, sides);
+  ));
+  return figure({
+    id: '6', title: 'append: relaxed vs strict durability', ratioDefinition: 'candidate / baseline',
+    notes: ['two connections are open in the page here, so each append also reaches the other instance\'s change channel (both sides alike)'],
+  }, sides);
 }
 
 /** Figure 7: one append of a 50-message tool window vs the same 50 messages appended one by one. */
@@ -337,19 +352,28 @@ async function batchVersusSingles(bench: StoreBench): Promise<StoreFigure> {
   return figure({ id: '7', title: 'batch append of a 50-message window vs 50 single appends', ratioDefinition: 'candidate / baseline' }, sides);
 }
 
+/** A store figure: the conversations it needs seeded first, and the timed run. */
+export interface StoreFigureDefinition {
+  id: string;
+  seeds: readonly (keyof Conversations)[];
+  /** Untimed preparation beyond seeding (e.g. the raw baseline's copy). */
+  prepare?: (bench: StoreBench) => Promise<void>;
+  run: (bench: StoreBench) => Promise<StoreFigure>;
+}
+
 /**
  * Every store figure, in the order they must run (4 before 2: 2 appends to 4's conversation).
  * An array, not an object: integer-like keys would be reordered.
  */
-export const STORE_FIGURES: ReadonlyArray<readonly [string, (bench: StoreBench) => Promise<StoreFigure>]> = [
-  ['5', entriesVersusGetAll],
-  ['4', contextAfterCompaction],
-  ['1', appendVersusRawPut],
-  ['2', appendAtScale],
-  ['3a', (bench) => appendVersusArrayRewrite(bench, '3a', () => openKeyvalArray('bench-keyval', 'strict'))],
-  ['3b', (bench) => appendVersusArrayRewrite(bench, '3b', () => openLocalForageArray('bench-localforage'))],
-  ['6', relaxedVersusStrict],
-  ['7', batchVersusSingles],
+export const STORE_FIGURES: readonly StoreFigureDefinition[] = [
+  { id: '5', seeds: ['readTenThousand'], run: entriesVersusGetAll },
+  { id: '4', seeds: ['hundredThousand', 'plainTwoHundred'], run: contextAfterCompaction },
+  { id: '1', seeds: ['tenThousand', 'readTenThousand'], prepare: prepareRawCopy, run: appendVersusRawPut },
+  { id: '2', seeds: ['hundredThousand', 'hundred'], run: appendAtScale },
+  { id: '3a', seeds: ['tenThousand'], run: (bench) => appendVersusArrayRewrite(bench, '3a', () => openKeyvalArray('bench-keyval', 'strict')) },
+  { id: '3b', seeds: ['tenThousand'], run: (bench) => appendVersusArrayRewrite(bench, '3b', () => openLocalForageArray('bench-localforage')) },
+  { id: '6', seeds: ['tenThousand', 'tenThousandRelaxed'], run: relaxedVersusStrict },
+  { id: '7', seeds: ['batch'], run: batchVersusSingles },
 ];
 
 /** Loads the store and opens the bench databases, or says why the store figures cannot run. */

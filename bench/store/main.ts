@@ -1,13 +1,18 @@
 // The bench page: exposes `window.convologBench` for bench/run.mjs to drive over playwright.
 import type { MeasureOptions } from './measure.js';
-import { prepareStoreBench, STORE_FIGURES, type StoreBench, type StoreFigure } from './figures.js';
+import { appendBreakdown, type Breakdown } from './append-breakdown.js';
+import { prepareStoreBench, STORE_FIGURES, type StoreBench, type StoreFigure, type StoreFigureDefinition } from './figures.js';
 
 /** What bench/run.mjs calls through `page.evaluate`. */
 export interface ConvologBenchPage {
   /** Opens the databases; returns why the store figures cannot run, if they cannot. */
   prepare(options: MeasureOptions): Promise<({ ready: true } | { ready: false; missing: string }) & { timerIsolated: boolean }>;
   figureIds(): string[];
+  /** Seeds what figure `id` needs (untimed), so a profile of `runFigure` holds only the measuring. */
+  seedFigure(id: string): Promise<void>;
   runFigure(id: string): Promise<StoreFigure>;
+  /** Diagnosis: the steps between a raw put and store.append, timed side by side. */
+  appendBreakdown(): Promise<Breakdown>;
   close(): void;
 }
 
@@ -19,6 +24,13 @@ declare global {
 
 let bench: StoreBench | undefined;
 
+function figureAndBench(id: string): [StoreFigureDefinition, StoreBench] {
+  const definition = STORE_FIGURES.find((candidate) => candidate.id === id);
+  if (!definition) throw new Error(`unknown store figure ${id}`);
+  if (!bench) throw new Error('prepare() first');
+  return [definition, bench];
+}
+
 window.convologBench = {
   async prepare(options) {
     // Cross-origin isolated pages get a 5 µs performance.now(); others 100 µs.
@@ -28,12 +40,19 @@ window.convologBench = {
     bench = prepared;
     return { ready: true, timerIsolated };
   },
-  figureIds: () => STORE_FIGURES.map(([id]) => id),
+  figureIds: () => STORE_FIGURES.map((definition) => definition.id),
+  async seedFigure(id) {
+    const [definition, prepared] = figureAndBench(id);
+    for (const key of definition.seeds) await prepared.seeded(key);
+    await definition.prepare?.(prepared);
+  },
+  async appendBreakdown() {
+    const [, prepared] = figureAndBench('1');
+    return appendBreakdown(prepared, await prepared.seeded('tenThousand'));
+  },
   async runFigure(id) {
-    const run = STORE_FIGURES.find(([candidate]) => candidate === id)?.[1];
-    if (!run) throw new Error(`unknown store figure ${id}`);
-    if (!bench) throw new Error('prepare() first');
-    return run(bench);
+    const [definition, prepared] = figureAndBench(id);
+    return definition.run(prepared);
   },
   close() {
     bench?.close();

@@ -35,7 +35,7 @@ async function startServer() {
 
 /**
  * Runs the store figures in Chromium.
- * @param {{ repetitions: number, warmupRepetitions: number, only?: string[], profileDir?: string, inMemory?: boolean, log: (text: string) => void }} options
+ * @param {{ repetitions: number, warmupRepetitions: number, only?: string[], profileDir?: string, inMemory?: boolean, diagnose?: boolean, log: (text: string) => void }} options
  * @returns {Promise<{ chromiumVersion: string, figures: object[], missing?: string, errors: { id: string, message: string }[], profiles: object[] }>}
  */
 export async function runStoreFigures(options) {
@@ -77,6 +77,7 @@ export async function runStoreFigures(options) {
       const started = Date.now();
       options.log(`store figure ${id}…`);
       try {
+        await page.evaluate((figureId) => window.convologBench.seedFigure(figureId), id);
         if (session) await session.send('Profiler.start');
         const figure = await page.evaluate((figureId) => window.convologBench.runFigure(figureId), id);
         if (session) profiles.push(await saveProfile(session, id, options.profileDir));
@@ -87,8 +88,11 @@ export async function runStoreFigures(options) {
         options.log(`store figure ${id} failed: ${String(error)}`);
       }
     }
+    const breakdown = options.diagnose
+      ? await page.evaluate(() => window.convologBench.appendBreakdown())
+      : undefined;
     await page.evaluate(() => window.convologBench.close());
-    return { chromiumVersion, figures, errors, profiles };
+    return { chromiumVersion, figures, errors, profiles, breakdown };
   } finally {
     await context.close();
     await launched?.close();

@@ -1,0 +1,98 @@
+// Diagnosis (run with `node bench/run.mjs --diagnose`): where the time of one store.append goes.
+// Rebuilds the store's request pattern step by step with raw idb, in a database shaped like the
+// store's, and times every step interleaved with the real append at 10,000 entries.
+import { openDB, type IDBPDatabase } from 'idb';
+import { v7 } from 'uuid';
+import { MessageSchema } from '../../src/core/index.js';
+import type { StoreBench } from './figures.js';
+import type { SideSummary } from './measure.js';
+
+/** One row per step, each cumulative over the one before. */
+export interface Breakdown { title: string; sides: SideSummary[] }
+
+const CONVERSATION = 'breakdown';
+const PIPELINED = 'breakdown-pipelined';
+
+async function openStoreShaped(name: string): Promise<IDBPDatabase> {
+  return openDB(name, 1, {
+    upgrade(database) {
+      const conversations = database.createObjectStore('conversations', { keyPath: 'id' });
+      conversations.createIndex('byUpdated', ['updatedAt', 'id']);
+      const entries = database.createObjectStore('entries', { keyPath: ['conversationId', 'seq'] });
+      entries.createIndex('byId', 'id', { unique: true });
+      database.createObjectStore('plainEntries', { keyPath: ['conversationId', 'seq'] });
+      database.createObjectStore('toolCalls', { keyPath: ['conversationId', 'toolCallId'] });
+    },
+  });
+}
+
+/** Times the steps between a raw put and store.append, all with strict durability. */
+export async function appendBreakdown(bench: StoreBench, storeConversation: string): Promise<Breakdown> {
+  const database = await openStoreShaped('bench-breakdown');
+  const channel = new BroadcastChannel('bench-breakdown');
+  const now = new Date().toISOString();
+  await database.put('conversations', {
+    id: CONVERSATION, title: 'breakdown', createdAt: now, updatedAt: now, lastSeq: 0, keptFromSeq: 1, lastCompactionSeq: 0, windowStartSeq: 0,
+  });
+  await database.put('conversations', { id: PIPELINED, updatedAt: now, lastSeq: 0 });
+  let seq = 0;
+  const record = () => {
+    seq += 1;
+    return { type: 'message', id: v7(), conversationId: CONVERSATION, seq, timestamp: new Date().toISOString(), message: bench.nextTurn(CONVERSATION) };
+  };
+  const stores = ['conversations', 'entries', 'toolCalls'];
+  const plainPut = async () => {
+    const transaction = database.transaction('plainEntries', 'readwrite', { durability: 'strict' });
+    void transaction.store.put(record());
+    await transaction.done;
+  };
+  const indexedPut = async () => {
+    const transaction = database.transaction('entries', 'readwrite', { durability: 'strict' });
+    void transaction.store.add(record());
+    await transaction.done;
+  };
+  const writeBoth = async (readFirst: boolean, validate: boolean, broadcast: boolean) => {
+    const entry = record();
+    if (validate) MessageSchema.parse(entry.message);
+    const transaction = database.transaction(stores, 'readwrite', { durability: 'strict' });
+    const conversation = readFirst
+      ? await transaction.objectStore('conversations').get(CONVERSATION)
+      : { id: CONVERSATION, updatedAt: entry.timestamp };
+    const next = { ...conversation, lastSeq: entry.seq, updatedAt: entry.timestamp };
+    await Promise.all([transaction.objectStore('entries').add(entry), transaction.objectStore('conversations').put(next)]);
+    await transaction.done;
+    if (broadcast) channel.postMessage({ type: 'entries_appended', conversationId: CONVERSATION, conversation: next, entries: [entry] });
+  };
+  // The fix to try: read and writes issued together, the read checked when it lands (a stale
+  // cached record makes the add of an existing [id, seq] fail, or the check aborts).
+  let cachedLastSeq = 0;
+  const pipelined = async () => {
+    const entry = record();
+    MessageSchema.parse(entry.message);
+    const transaction = database.transaction(stores, 'readwrite', { durability: 'strict' });
+    const read = transaction.objectStore('conversations').get(PIPELINED).then((stored: { lastSeq: number } | undefined) => {
+      if (stored?.lastSeq !== cachedLastSeq) transaction.abort();
+    });
+    const next = { id: PIPELINED, updatedAt: entry.timestamp, lastSeq: entry.seq };
+    await Promise.all([read, transaction.objectStore('entries').add(entry), transaction.objectStore('conversations').put(next)]);
+    await transaction.done;
+    cachedLastSeq = entry.seq;
+  };
+  const ops = 40;
+  try {
+    const sides = await bench.measure(
+      { label: 'A raw put, no index (figure 1 baseline)', opsPerRepetition: ops, operation: plainPut },
+      { label: 'B + unique byId index on entries', opsPerRepetition: ops, operation: indexedPut },
+      { label: 'C + conversation record put (byUpdated index), same transaction', opsPerRepetition: ops, operation: () => writeBoth(false, false, false) },
+      { label: 'D + awaited read of the conversation record first', opsPerRepetition: ops, operation: () => writeBoth(true, false, false) },
+      { label: 'E + zod MessageSchema.parse of the message', opsPerRepetition: ops, operation: () => writeBoth(true, true, false) },
+      { label: 'E\' as E, the read pipelined with the writes (checked on arrival)', opsPerRepetition: ops, operation: pipelined },
+      { label: 'F + BroadcastChannel postMessage of the change', opsPerRepetition: ops, operation: () => writeBoth(true, true, true) },
+      { label: 'G store.append at 10,000 entries', opsPerRepetition: ops, operation: () => bench.appendOne(bench.strict, storeConversation) },
+    );
+    return { title: 'append breakdown (strict, ms per append, cumulative steps)', sides };
+  } finally {
+    channel.close();
+    database.close();
+  }
+}
