@@ -33,8 +33,10 @@ const exchange = fc.record({
   closing: fc.option(text, { nil: undefined }),
 });
 
+type Exchange = typeof exchange extends fc.Arbitrary<infer Value> ? Value : never;
+
 let counter = 0;
-function history(exchanges: fc.infer<typeof exchange>[]): Message[] {
+function history(exchanges: Exchange[]): Message[] {
   const messages: Message[] = [];
   for (const step of exchanges) {
     messages.push({ role: 'user', content: typeof step.user === 'string' ? step.user : step.user.map((value) => ({ type: 'text', text: value })) });
