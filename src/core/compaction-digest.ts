@@ -35,6 +35,7 @@ export interface DigestOptions {
 }
 
 const DEFAULT_CLIP = 200;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const LINE_BREAKS = /\s*[\n\r\u2028\u2029]\s*/g;
 
 /**
@@ -151,12 +152,18 @@ function providerResult(blocks: readonly AssistantBlock[], call: ProviderToolCal
  */
 function clipLine(text: string, clip: number): string {
   const trimmed = text.trim();
+  // A text no longer in code units than `clip` has at most `clip` code points: nothing to clip.
+  if (trimmed.length <= clip) return foldLineBreaks(trimmed);
   let end = 0;
   for (let count = 0; count < clip && end < trimmed.length; count++) {
     end += isSurrogatePairAt(trimmed, end) ? 2 : 1;
   }
-  const head = end >= trimmed.length ? trimmed : `${trimmed.slice(0, end)}…`;
-  return head.replace(LINE_BREAKS, ' ');
+  return foldLineBreaks(end >= trimmed.length ? trimmed : `${trimmed.slice(0, end)}…`);
+}
+
+function foldLineBreaks(text: string): string {
+  // Testing first is cheaper than a replace that allocates, and most lines have no break.
+  return LINE_BREAK.test(text) ? text.replace(LINE_BREAKS, ' ') : text;
 }
 
 function isSurrogatePairAt(text: string, index: number): boolean {
