@@ -1,0 +1,138 @@
+// Scenario 5: the connection is closed under the store. The store must report it and open a
+// fresh connection on the next call, never retry the dead one.
+// - Node, fake-indexeddb: forceCloseDatabase, the spec's "closed abnormally" (the `close` event).
+// - Chromium: clearing the site's IndexedDB from DevTools (CDP Storage.clearDataForOrigin), which
+//   closes live connections abnormally, as "Clear site data" does.
+// - Chromium: deleting the database from another tab is a `versionchange` (newVersion null):
+//   the store closes with reason `version_change` and later calls throw `closed` (DESIGN §6,
+//   deleteStore's contract).
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite.js';
+
+describe('scenario 5: abnormal close', () => {
+  it('Node / fake-indexeddb: forceCloseDatabase → a closed change (terminated), then the next calls work on a fresh connection', async () => {
+    // Imported here only: the e2e project has no fake-indexeddb setup.
+    const fake = await import('fake-indexeddb');
+    const { IDBFactory, IDBKeyRange, forceCloseDatabase } = fake;
+    const { openStore, user, isConvologError } = await import('../../src/index.js');
+    // idb's wrap tests `instanceof IDBRequest` & co. against globals; without them a custom factory
+    // fails (see custom-factory.test.ts). Lend them for this test only.
+    const restore = lendGlobals(fake as unknown as Record<string, unknown>);
+    try {
+      const base = new IDBFactory();
+      const connections: IDBDatabase[] = [];
+      const factory = {
+        open(name: string, version?: number) {
+          const request = version === undefined ? base.open(name) : base.open(name, version);
+          request.addEventListener('success', () => connections.push(request.result));
+          return request;
+        },
+        deleteDatabase: (name: string) => base.deleteDatabase(name),
+        cmp: (first: unknown, second: unknown) => base.cmp(first, second),
+        databases: () => base.databases(),
+      } as unknown as IDBFactory;
+      const store = await openStore({ name: 'abnormal', indexedDB: factory, IDBKeyRange });
+      const changes: unknown[] = [];
+      store.subscribe((change) => changes.push(change));
+      const { id } = await store.createConversation({ title: 'before' });
+      await store.append(id, [user('one')]);
+      expect(connections).toHaveLength(1);
+
+      forceCloseDatabase(connections[0] as never);
+      expect(changes).toContainEqual({ type: 'closed', reason: 'terminated' });
+
+      let failure: unknown;
+      try {
+        await store.append(id, [user('two')]);
+      } catch (error) {
+        failure = error;
+      }
+      // One call may fail while the dead connection is noticed, but only with a ConvologError.
+      if (failure !== undefined) expect(isConvologError(failure)).toBe(true);
+      await store.append(id, [user('three')]);
+      const texts = (await store.entries(id)).map((entry) => (entry.type === 'message' ? entry.message.content : null));
+      expect(texts).toEqual(failure === undefined ? ['one', 'two', 'three'] : ['one', 'three']);
+      expect(connections).toHaveLength(2);
+      store.close();
+    } finally {
+      restore();
+    }
+  });
+
+  describe('in Chromium', () => {
+    const suite = useBrowserSuite('abnormal-close');
+
+    it('clearing the site data closes the connection abnormally: the store reports it and reopens a fresh, empty database', async () => {
+      const page = await suite.harness();
+      await page.evaluate(async () => {
+        const { openStore, user } = window.reliability.convolog;
+        const store = await openStore({ name: 'cleared' });
+        const changes: unknown[] = [];
+        store.subscribe((change) => changes.push(change));
+        const { id } = await store.createConversation({ title: 'doomed' });
+        await store.append(id, [user('soon gone')]);
+        Object.assign(window, { clearedStore: store, clearedChanges: changes });
+      });
+      const session = await page.context().newCDPSession(page);
+      await session.send('Storage.clearDataForOrigin', { origin: new URL(page.url()).origin, storageTypes: 'indexeddb' });
+      await page.waitForFunction(() => (window as unknown as { clearedChanges: { type: string }[] }).clearedChanges.some((change) => change.type === 'closed'), undefined, { timeout: 20_000 });
+      const after = await page.evaluate(async () => {
+        const { user } = window.reliability.convolog;
+        const { clearedStore: store, clearedChanges: changes } = window as unknown as { clearedStore: import('../../src/index.js').ConvologStore; clearedChanges: unknown[] };
+        const listed = await store.listConversations();
+        const { id } = await store.createConversation({ title: 'after' });
+        const written = await store.append(id, [user('still working')]);
+        store.close();
+        return { changes, listed: listed.length, seqs: written.map((entry) => entry.seq) };
+      });
+      expect(after.changes).toContainEqual({ type: 'closed', reason: 'terminated' });
+      expect(after.listed).toBe(0);
+      expect(after.seqs).toEqual([1]);
+    });
+
+    it('deleting the database from another tab closes the store with version_change; later calls throw closed', async () => {
+      const owner = await suite.harness();
+      const other = await suite.harness();
+      await owner.evaluate(async () => {
+        const { openStore, user } = window.reliability.convolog;
+        const store = await openStore({ name: 'deleted' });
+        const changes: unknown[] = [];
+        store.subscribe((change) => changes.push(change));
+        const { id } = await store.createConversation({ title: 'doomed' });
+        await store.append(id, [user('soon gone')]);
+        Object.assign(window, { deletedStore: store, deletedChanges: changes, deletedId: id });
+      });
+      const deleted = await other.evaluate(async () => {
+        let blocked = false;
+        await window.reliability.convolog.deleteStore({ name: 'deleted', onBlocked: () => { blocked = true; } });
+        return { blocked };
+      });
+      expect(deleted.blocked).toBe(false);
+      const after = await owner.evaluate(async () => {
+        const { deletedStore: store, deletedChanges: changes, deletedId: id } = window as unknown as { deletedStore: import('../../src/index.js').ConvologStore; deletedChanges: unknown[]; deletedId: string };
+        try {
+          await store.entries(id);
+          return { changes, failure: undefined };
+        } catch (error) {
+          return { changes, failure: window.reliability.describeError(error) };
+        }
+      });
+      expect(after.changes).toContainEqual({ type: 'closed', reason: 'version_change' });
+      expect(after.failure).toMatchObject({ code: 'closed', details: { reason: 'version_change' } });
+    });
+  });
+});
+
+const IDB_GLOBALS = ['IDBRequest', 'IDBOpenDBRequest', 'IDBDatabase', 'IDBTransaction', 'IDBObjectStore', 'IDBIndex', 'IDBCursor', 'IDBCursorWithValue'];
+
+function lendGlobals(source: Record<string, unknown>): () => void {
+  const global = globalThis as Record<string, unknown>;
+  const saved = IDB_GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(global, name)] as const);
+  for (const name of IDB_GLOBALS) global[name] = source[name];
+  return () => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor === undefined) delete global[name];
+      else Object.defineProperty(global, name, descriptor);
+    }
+  };
+}
