@@ -56,6 +56,7 @@ const results = {
   store: { figures: [], errors: [], missing: undefined },
   core: [],
   size: [],
+  zodFlavours: undefined,
   notes: [],
 };
 
@@ -81,9 +82,11 @@ if (sections.includes('core')) {
 }
 if (sections.includes('size')) {
   log('size figures (vite build)…');
-  results.size = await runSizeFigures({ repository, log });
+  const sizes = await runSizeFigures({ repository, log });
+  results.size = sizes.cases;
+  results.zodFlavours = sizes.zodFlavours;
 }
-results.notes.push(...sizeNotes(results.size));
+results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
 
 const markdown = renderMarkdown(results);
@@ -104,14 +107,25 @@ if (overBudget.length > 0) log(`size budget exceeded or unchecked: ${overBudget.
 if (missed.length > 0) log(`timing targets missed: ${missed.map((figure) => figure.id).join(', ')}`);
 process.exitCode = overBudget.length > 0 || (option('strict') === true && missed.length > 0) ? 1 : 0;
 
-/** Says which package dominates a size case that is over budget. */
-function sizeNotes(sizes) {
-  return sizes.filter((size) => !size.error && !size.pass).map((size) => {
+/** Says which package dominates a size case that is over budget, and what zod/mini would save. */
+function sizeNotes(sizes, zodFlavours) {
+  const over = sizes.filter((size) => !size.error && !size.pass);
+  const notes = over.map((size) => {
     const top = size.breakdown[0];
     const share = top ? Math.round((top.renderedBytes / size.breakdown.reduce((sum, part) => sum + part.renderedBytes, 0)) * 100) : 0;
+    const estimate = zodFlavours
+      ? `; with core's schemas on zod/mini it would be about ${size.gainedWithoutZodBytes + zodFlavours.mini} B ` +
+        `(${size.gainedWithoutZodBytes + zodFlavours.mini <= size.budgetBytes ? 'within' : 'still over'} budget)`
+      : '';
     return `Size ${size.id} is over its ${size.budgetBytes} B budget by ${size.gainedBytes - size.budgetBytes} B; ` +
-      `the largest part is ${top?.source ?? 'unknown'} (${share}% of the minified code).`;
+      `the largest part is ${top?.source ?? 'unknown'} (${share}% of the code before minifying); ` +
+      `without zod the gain would be ${size.gainedWithoutZodBytes} B${estimate}.`;
   });
+  if (zodFlavours) {
+    notes.push(`Core's message and entry schemas (bench/size/zod-flavours/) cost ${zodFlavours.classic} B gzipped with zod's classic API ` +
+      `and ${zodFlavours.mini} B with zod/mini.`);
+  }
+  return notes;
 }
 
 function printProfile(profiled) {

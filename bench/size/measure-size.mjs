@@ -27,7 +27,7 @@ export const SIZE_CASES = [
 const EMPTY_CONSUMER = "globalThis.consumerKeeps = 'nothing';\n";
 
 /** Builds one consumer; returns its minified and gzipped JS bytes and the modules that made it. */
-async function buildConsumer(repository, name, source) {
+async function buildConsumer(repository, name, source, external = []) {
   const directory = join(repository, 'bench/.tmp/size', name);
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
@@ -49,7 +49,7 @@ async function buildConsumer(repository, name, source) {
       minify: true,
       modulePreload: false,
       reportCompressedSize: false,
-      rollupOptions: { input: join(directory, 'consumer.js') },
+      rollupOptions: { input: join(directory, 'consumer.js'), external },
     },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output ?? []);
@@ -65,7 +65,9 @@ async function buildConsumer(repository, name, source) {
 function breakdown(repository, modules) {
   const groups = new Map();
   for (const module of modules) {
-    const path = module.id.replace(/\\/g, '/');
+    // Virtual modules (the bundler's runtime) have ids starting with a NUL byte.
+    const path = module.id.replace(/\\/g, '/').replace(/^\0/, '');
+    if (path.startsWith(join(repository, 'bench/.tmp'))) continue;
     const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
     const key = dependency ?? (path.startsWith(repository) ? path.slice(repository.length + 1).split('/').slice(0, 2).join('/') : path);
     groups.set(key, (groups.get(key) ?? 0) + module.bytes);
@@ -74,7 +76,20 @@ function breakdown(repository, modules) {
 }
 
 /**
- * Measures every size case.
+ * What zod itself costs for core's message and entry schemas, written with zod's classic API (as
+ * src/core does) and with zod/mini: the evidence for the fix when a budget is exceeded.
+ */
+async function zodFlavours(repository, empty) {
+  const flavours = {};
+  for (const flavour of ['classic', 'mini']) {
+    const source = readFileSync(join(repository, `bench/size/zod-flavours/${flavour}.js`), 'utf8');
+    flavours[flavour] = (await buildConsumer(repository, `zod-${flavour}`, source)).gzipped - empty.gzipped;
+  }
+  return flavours;
+}
+
+/**
+ * Measures every size case, and what core's schemas cost with zod and with zod/mini.
  * @param {{ repository: string, log: (text: string) => void }} options
  */
 export async function runSizeFigures({ repository, log }) {
@@ -84,11 +99,14 @@ export async function runSizeFigures({ repository, log }) {
     const base = { id: sizeCase.id, title: sizeCase.title, budgetBytes: sizeCase.budgetBytes };
     try {
       const built = await buildConsumer(repository, sizeCase.id, sizeCase.source);
+      // The same consumer with zod left out of the bundle: convolog's own share (and idb's).
+      const withoutZod = await buildConsumer(repository, `${sizeCase.id}-without-zod`, sizeCase.source, [/^zod(\/|$)/]);
       const gainedBytes = built.gzipped - empty.gzipped;
       results.push({
         ...base,
         gainedBytes,
         minifiedBytes: built.minified - empty.minified,
+        gainedWithoutZodBytes: withoutZod.gzipped - empty.gzipped,
         pass: gainedBytes <= sizeCase.budgetBytes,
         breakdown: breakdown(repository, built.modules),
       });
@@ -99,5 +117,12 @@ export async function runSizeFigures({ repository, log }) {
       log(`size ${sizeCase.id}: build failed: ${message}`);
     }
   }
-  return results;
+  let flavours;
+  try {
+    flavours = await zodFlavours(repository, empty);
+    log(`size: core's schemas cost ${flavours.classic} B gzipped with zod, ${flavours.mini} B with zod/mini`);
+  } catch (error) {
+    log(`size: the zod comparison failed: ${String(error)}`);
+  }
+  return { cases: results, zodFlavours: flavours };
 }
