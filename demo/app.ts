@@ -323,6 +323,7 @@ export class DemoApp {
 
   private updateComposerState(): void {
     const runningHere = this.turn !== undefined && this.turn.conversationId === this.open?.id;
+    this.transcript.setTurnActive(runningHere);
     this.composer.setRunning(runningHere);
     this.composer.setBlocked(this.turn !== undefined && !runningHere ? 'A reply is being written in another chat' : undefined);
     this.header.setBusy(this.turn !== undefined && runningHere);

@@ -80,7 +80,7 @@ function citiesIn(text: string): string[] {
   if (match === null) return [];
   return match[1]!
     .split(/\s+(?:and|&)\s+|,\s*/i)
-    .map((city) => city.trim())
+    .map((city) => city.trim().replace(/^(?:in|for|at)\s+/i, ''))
     .filter((city) => city.length > 0 && !/^(the|a|my|your|here)$/i.test(city))
     .slice(0, 3)
     .map(titleCase);

@@ -45,6 +45,7 @@ export class Transcript {
   private readonly runningCalls = new Set<string>();
   private streaming: MessageView | undefined;
   private pinned = true;
+  private turnActive = false;
 
   constructor(private readonly store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
     this.emptyElement = emptyState;
@@ -150,6 +151,12 @@ export class Transcript {
   setToolRunning(callId: string, running: boolean): void {
     if (running) this.runningCalls.add(callId);
     else this.runningCalls.delete(callId);
+    this.layout();
+  }
+
+  /** Whether a turn of this tab is running in the open chat (its unanswered calls are queued, not lost). */
+  setTurnActive(active: boolean): void {
+    this.turnActive = active;
     this.layout();
   }
 
@@ -293,11 +300,12 @@ export class Transcript {
       if (call === null || call === undefined || status === null || status === undefined) continue;
       const answered = slot.childElementCount > 0;
       const running = this.runningCalls.has(callId);
-      const state = answered ? (slot.querySelector('.is-error') ? 'error' : 'done') : running ? 'running' : 'pending';
+      const state = answered ? (slot.querySelector('.is-error') ? 'error' : 'done') : running ? 'running' : this.turnActive ? 'queued' : 'pending';
       if (call.dataset.state === state) continue;
       call.dataset.state = state;
       status.replaceChildren();
       if (state === 'running') status.append(h('span', { className: 'spinner' }), 'Running…');
+      if (state === 'queued') status.append('Waiting…');
       if (state === 'pending') status.append('No result');
     }
   }

@@ -96,4 +96,47 @@ describe('demo: chatting', () => {
       await context.close();
     }
   });
+
+  it('lays out at desktop and phone sizes: no horizontal overflow, a drawer sidebar on phones', async () => {
+    const context = await newContext(browser, MOBILE);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await screenshot(page, 'mobile-empty');
+      const overflow = (): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(await overflow()).toBe(false);
+      // The sidebar is off screen until the menu button opens it.
+      expect(await byTestId(page, 'new-chat').isVisible()).toBe(false);
+      await page.locator('.menu-button').click();
+      await expect.poll(() => byTestId(page, 'new-chat').isVisible()).toBe(true);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'mobile-sidebar');
+      await byTestId(page, 'new-chat').click();
+      await expect.poll(() => byTestId(page, 'new-chat').isVisible()).toBe(false);
+      await sendAndWait(page, 'Is it raining in Oslo, and what is (17+5)*3?');
+      expect(await byTestId(page, 'tool-call').count()).toBe(2);
+      expect(await overflow()).toBe(false);
+      const composer = await byTestId(page, 'composer').boundingBox();
+      expect(composer !== null && composer.y + composer.height <= MOBILE.height).toBe(true);
+      await screenshot(page, 'mobile-two-tools');
+      await byTestId(page, 'settings').evaluate((element) => (element as HTMLElement).click());
+      await page.waitForSelector('dialog[open]');
+      await screenshot(page, 'mobile-settings');
+      await page.keyboard.press('Escape');
+
+      await page.setViewportSize(DESKTOP);
+      await page.goto(`${server.origin}/?tokenDelay=60&toolDelay=3000${new URL(page.url()).hash}`);
+      await waitForReady(page);
+      await send(page, 'What is the weather in Kyoto and in Nairobi?');
+      await page.waitForSelector('[data-testid="tool-call"][data-state="running"]');
+      await screenshot(page, 'desktop-tool-running');
+      await byTestId(page, 'stop').click();
+      await waitForIdle(page);
+      expect(await overflow()).toBe(false);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

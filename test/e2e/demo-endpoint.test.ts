@@ -1,0 +1,102 @@
+// The demo against an OpenAI-compatible endpoint (a local fake): settings in the dialog,
+// streamed replies, tool calls through the same path, errors shown, and a context overflow
+// turned into a "Compact this chat" suggestion that compacts with the model.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startDemoServer, type DemoServer } from './support/demo-server.js';
+import { DESKTOP, launchBrowser, newContext, watchPage } from './support/browser.js';
+import { MODEL_SUMMARY, startFakeOpenAIServer, type FakeOpenAIServer } from './support/fake-openai-server.js';
+import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
+
+let server: DemoServer;
+let endpoint: FakeOpenAIServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  endpoint = await startFakeOpenAIServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await endpoint?.close();
+  await server?.close();
+});
+
+describe('demo: OpenAI-compatible endpoint', () => {
+  it('streams replies and runs tool calls through the endpoint; overflow suggests compacting', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, server.origin);
+      await byTestId(page, 'settings').click();
+      await byTestId(page, 'mode-endpoint').check();
+      await byTestId(page, 'base-url').fill(endpoint.baseUrl);
+      await byTestId(page, 'model').fill('fake-model');
+      await byTestId(page, 'api-key').fill('sk-test-123');
+      await byTestId(page, 'save-settings').click();
+      await waitForNotice(page, /Replies now come from fake-model/);
+
+      await sendAndWait(page, 'Hello endpoint');
+      expect(await messages(page, 'assistant').innerText()).toContain('Echo from the endpoint: Hello endpoint');
+      const first = endpoint.requests.at(-1)!;
+      expect(first.authorization).toBe('Bearer sk-test-123');
+      expect(first.body.model).toBe('fake-model');
+      expect(first.body.stream).toBe(true);
+      // The system prompt is set per request from the settings, never taken from the history.
+      expect(first.body.messages[0]).toMatchObject({ role: 'system' });
+      expect(first.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Hello endpoint' }]);
+      expect(first.body.tools?.length).toBe(2);
+
+      await sendAndWait(page, 'What is the weather like?');
+      expect(await byTestId(page, 'tool-call').getAttribute('data-tool')).toBe('get_weather');
+      expect(await byTestId(page, 'tool-call').locator('[data-role="tool"]').innerText()).toContain('Bergen');
+      expect(await messages(page, 'assistant').last().innerText()).toContain('The tool said:');
+      // The tool result went back to the endpoint right after the call, in OpenAI's shape.
+      const followUp = endpoint.requests.at(-1)!.body.messages;
+      expect(followUp.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [expect.objectContaining({ type: 'function' })] });
+      expect(followUp.at(-1)).toMatchObject({ role: 'tool', tool_call_id: expect.stringMatching(/^call_fake_/) });
+
+      // Survives a reload, with the endpoint still selected.
+      await page.reload();
+      await waitForReady(page);
+      expect(await page.locator('.chat-subtitle').innerText()).toContain('fake-model');
+
+      await sendAndWait(page, 'Now overflow please');
+      await waitForNotice(page, /too long for the model/);
+      await screenshot(page, 'desktop-endpoint-overflow');
+      await page.getByRole('button', { name: 'Compact this chat' }).click();
+      await expect.poll(() => byTestId(page, 'compaction').count()).toBe(1);
+      expect(await byTestId(page, 'compaction').innerText()).toContain(MODEL_SUMMARY);
+      const summaryRequest = endpoint.requests.at(-1)!.body;
+      expect(summaryRequest.stream).toBe(false);
+      expect(summaryRequest.messages[0]?.role).toBe('system');
+      expect(watch.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows an unreachable endpoint as an error and keeps the chat usable', async () => {
+    const context = await newContext(browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        localStorage.setItem('convolog-demo.settings', JSON.stringify({
+          mode: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'nowhere', apiKey: '',
+        }));
+      });
+      await openDemo(page, server.origin);
+      await sendAndWait(page, 'Anyone there?');
+      const notice = await waitForNotice(page, /The endpoint returned an error|Could not reach/);
+      expect(notice).toContain('Could not reach http://127.0.0.1:9/v1/chat/completions');
+      // The user's message is stored; no half reply was.
+      expect(await messages(page, 'user').count()).toBe(1);
+      expect(await messages(page, 'assistant').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

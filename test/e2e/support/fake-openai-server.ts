@@ -1,0 +1,111 @@
+// A tiny OpenAI-compatible Chat Completions server for the demo's endpoint mode: streams SSE
+// chunks, calls get_weather when asked about weather, and answers "prompt too long" on demand.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request the server received. */
+export interface RecordedRequest {
+  authorization: string | undefined;
+  body: {
+    model?: string;
+    stream?: boolean;
+    tools?: unknown[];
+    messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
+  };
+}
+
+/** The running server: its base URL (with /v1) and what it was sent. */
+export interface FakeOpenAIServer {
+  readonly baseUrl: string;
+  readonly requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export const OVERFLOW_MESSAGE = "This model's maximum context length is 8192 tokens. However, your messages resulted in 9120 tokens.";
+export const MODEL_SUMMARY = 'Summary written by the endpoint model.';
+
+/** Starts the server on 127.0.0.1 and a free port. */
+export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((request, response) => {
+    void handle(request, response, requests).catch((error: unknown) => {
+      response.writeHead(500, cors({ 'content-type': 'text/plain' }));
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function cors(headers: Record<string, string>): Record<string, string> {
+  return {
+    ...headers,
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'content-type, authorization',
+    'access-control-allow-methods': 'POST, OPTIONS',
+  };
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, requests: RecordedRequest[]): Promise<void> {
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, cors({}));
+    response.end();
+    return;
+  }
+  if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+    response.writeHead(404, cors({ 'content-type': 'application/json' }));
+    response.end(JSON.stringify({ error: { message: `No route ${request.method} ${request.url}` } }));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedRequest['body'];
+  requests.push({ authorization: request.headers.authorization, body });
+
+  const last = body.messages.at(-1);
+  const lastText = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
+  if (last?.role === 'user' && /overflow/i.test(lastText)) {
+    response.writeHead(400, cors({ 'content-type': 'application/json' }));
+    response.end(JSON.stringify({ error: { message: OVERFLOW_MESSAGE, type: 'invalid_request_error', code: 'context_length_exceeded' } }));
+    return;
+  }
+  if (body.stream !== true) {
+    response.writeHead(200, cors({ 'content-type': 'application/json' }));
+    response.end(JSON.stringify({
+      id: 'chatcmpl-summary', object: 'chat.completion', created: 1, model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: MODEL_SUMMARY }, finish_reason: 'stop' }],
+    }));
+    return;
+  }
+
+  response.writeHead(200, cors({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }));
+  const send = async (data: unknown): Promise<void> => {
+    response.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null): Record<string, unknown> => ({
+    id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: body.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  await send(chunk({ role: 'assistant', content: '' }));
+  if (last?.role === 'user' && /weather/i.test(lastText)) {
+    await send(chunk({ tool_calls: [{ index: 0, id: `call_fake_${requests.length}`, type: 'function', function: { name: 'get_weather', arguments: '' } }] }));
+    for (const part of ['{"ci', 'ty": "Ber', 'gen"}']) await send(chunk({ tool_calls: [{ index: 0, function: { arguments: part } }] }));
+    await send(chunk({}, 'tool_calls'));
+  } else {
+    const text = last?.role === 'tool' ? `The tool said: ${lastText}` : `Echo from the endpoint: ${lastText}`;
+    for (const word of text.match(/\S+\s*/g) ?? []) await send(chunk({ content: word }));
+    await send(chunk({}, 'stop'));
+  }
+  await send({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
+  await send('[DONE]');
+  response.end();
+}
