@@ -1,23 +1,32 @@
 // The parts of the Anthropic Messages wire format the adapter reads and writes, written from the
 // public API reference. Kept minimal and structural: no dependency on `@anthropic-ai/sdk`.
 
+/** Where an image comes from: data, a URL, or a Files API id. */
 export type AnthropicImageSource =
   | { type: 'base64'; media_type: string; data: string }
   | { type: 'url'; url: string }
   | { type: 'file'; file_id: string };
 
+/** Where a document comes from: PDF data, plain text, a URL, or a Files API id. */
 export type AnthropicDocumentSource =
   | { type: 'base64'; media_type: 'application/pdf'; data: string }
   | { type: 'text'; media_type: 'text/plain'; data: string }
   | { type: 'url'; url: string }
   | { type: 'file'; file_id: string };
 
+/** A text block. */
 export interface AnthropicTextBlock { type: 'text'; text: string }
+/** An image block. */
 export interface AnthropicImageBlock { type: 'image'; source: AnthropicImageSource }
+/** A document block (PDF or plain text). */
 export interface AnthropicDocumentBlock { type: 'document'; source: AnthropicDocumentSource; title?: string }
+/** Extended thinking, replayed with the signature Anthropic issued. */
 export interface AnthropicThinkingBlock { type: 'thinking'; thinking: string; signature: string }
+/** Thinking Anthropic encrypted, replayed as it came. */
 export interface AnthropicRedactedThinkingBlock { type: 'redacted_thinking'; data: string }
+/** A client tool call with its parsed `input`. */
 export interface AnthropicToolUseBlock { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+/** The result of the tool call `tool_use_id`, in the user turn after the calls. */
 export interface AnthropicToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;

@@ -15,8 +15,11 @@ export interface OpenAIChatToolCall {
   function: { name: string; arguments: string };
 }
 
+/** The system prompt, as a leading message. */
 export interface OpenAIChatSystemMessage { role: 'system'; content: string }
+/** A user message. */
 export interface OpenAIChatUserMessage { role: 'user'; content: string | OpenAIChatContentPart[] }
+/** An assistant message, with the calls it made. */
 export interface OpenAIChatAssistantMessage {
   role: 'assistant';
   /** `null` when the message carries only tool calls. */
@@ -24,6 +27,7 @@ export interface OpenAIChatAssistantMessage {
   refusal?: string;
   tool_calls?: OpenAIChatToolCall[];
 }
+/** The result of the tool call `tool_call_id`, right after its assistant message. */
 export interface OpenAIChatToolMessage { role: 'tool'; tool_call_id: string; content: string }
 
 /** One message of a Chat Completions request. */
