@@ -6,7 +6,7 @@ import type { ConvologStore } from './convolog-store.js';
 import { createStoreApi } from './create-store-api.js';
 import { openDatabase } from './open-database.js';
 import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.js';
-import { resolveFactory, resolveKeyRange } from './resolve-factory.js';
+import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './resolve-factory.js';
 import type { StoreContext } from './store-context.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
@@ -31,6 +31,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Convolo
   }
   const factory = resolveFactory(options.indexedDB);
   const keyRange = resolveKeyRange(options.IDBKeyRange);
+  assertIdbGlobals();
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
   });

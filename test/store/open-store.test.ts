@@ -59,6 +59,17 @@ describe('openStore', () => {
     expect(typeof indexedDB).toBe('object');
   });
 
+  it('says which IndexedDB globals idb needs when a custom factory comes without them', async () => {
+    vi.stubGlobal('IDBCursor', undefined);
+    try {
+      const error = await rejectionOf(openStore({ name: 'x', indexedDB, IDBKeyRange }));
+      expect(isConvologError(error, 'storage_unavailable')).toBe(true);
+      expect((error as Error).message).toContain('IDBCursor');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('throws storage_unavailable when the factory refuses to open', async () => {
     const refusing = { open: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as IDBFactory;
     expect(isConvologError(await rejectionOf(openStore({ indexedDB: refusing, IDBKeyRange })), 'storage_unavailable')).toBe(true);
