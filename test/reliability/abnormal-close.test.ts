@@ -8,6 +8,7 @@
 //   deleteStore's contract).
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.js';
+import { lendIndexedDbGlobals } from './support/lend-globals.js';
 
 describe('scenario 5: abnormal close', () => {
   it('Node / fake-indexeddb: forceCloseDatabase → a closed change (terminated), then the next calls work on a fresh connection', async () => {
@@ -17,7 +18,7 @@ describe('scenario 5: abnormal close', () => {
     const { openStore, user, isConvologError } = await import('../../src/index.js');
     // idb's wrap tests `instanceof IDBRequest` & co. against globals; without them a custom factory
     // fails (see custom-factory.test.ts). Lend them for this test only.
-    const restore = lendGlobals(fake as unknown as Record<string, unknown>);
+    const restore = lendIndexedDbGlobals(fake as unknown as Record<string, unknown>);
     try {
       const base = new IDBFactory();
       const connections: IDBDatabase[] = [];
@@ -54,6 +55,8 @@ describe('scenario 5: abnormal close', () => {
       expect(texts).toEqual(failure === undefined ? ['one', 'two', 'three'] : ['one', 'three']);
       expect(connections).toHaveLength(2);
       store.close();
+      // close() finishes on a later tick, through idb, which still needs the lent globals.
+      await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       restore();
     }
@@ -122,17 +125,3 @@ describe('scenario 5: abnormal close', () => {
     });
   });
 });
-
-const IDB_GLOBALS = ['IDBRequest', 'IDBOpenDBRequest', 'IDBDatabase', 'IDBTransaction', 'IDBObjectStore', 'IDBIndex', 'IDBCursor', 'IDBCursorWithValue'];
-
-function lendGlobals(source: Record<string, unknown>): () => void {
-  const global = globalThis as Record<string, unknown>;
-  const saved = IDB_GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(global, name)] as const);
-  for (const name of IDB_GLOBALS) global[name] = source[name];
-  return () => {
-    for (const [name, descriptor] of saved) {
-      if (descriptor === undefined) delete global[name];
-      else Object.defineProperty(global, name, descriptor);
-    }
-  };
-}
