@@ -27,7 +27,8 @@ const SETTLE_REASON = 'Interrupted: the turn was stopped or the page was closed 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
 
-interface ActiveTurn { conversationId: string; controller: AbortController }
+/** A turn of this tab; `conversationId` is undefined while its chat is being created. */
+interface ActiveTurn { conversationId: string | undefined; controller: AbortController }
 
 /** Builds the app into `root` over an open store. */
 export class DemoApp {
@@ -224,15 +225,18 @@ export class DemoApp {
     if (this.turn !== undefined || text.trim() === '') return;
     const controller = new AbortController();
     let conversation = this.open;
+    // The turn exists from the first moment, so Send cannot fire twice while the chat is created.
+    const turn: ActiveTurn = { conversationId: conversation?.id, controller };
+    this.turn = turn;
+    this.updateComposerState();
     try {
       if (conversation === undefined) {
         conversation = await this.store.createConversation({ title: titleFrom(text) });
+        turn.conversationId = conversation.id;
         this.conversations = [conversation, ...this.conversations];
         await this.openConversation(conversation.id);
       }
       const conversationId = conversation.id;
-      this.turn = { conversationId, controller };
-      this.updateComposerState();
       await this.settleInterrupted(conversationId);
       const entries = await this.store.append(conversationId, [user(text)]);
       this.transcript.addEntries(conversationId, entries);

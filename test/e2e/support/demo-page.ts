@@ -41,9 +41,13 @@ export async function waitForIdle(page: Page, timeout = 30_000): Promise<void> {
   }, undefined, { timeout });
 }
 
-/** Sends `text` and waits for the whole turn (tools included) to finish. */
+/** Sends `text` and waits until it is in the transcript and the whole turn (tools included) is over. */
 export async function sendAndWait(page: Page, text: string): Promise<void> {
+  const before = await messages(page, 'user').count();
   await send(page, text);
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-testid="message"][data-role="user"]').length > count,
+    before, { timeout: 30_000 });
   await waitForIdle(page);
 }
 
