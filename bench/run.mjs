@@ -6,7 +6,7 @@
 // Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
-//          --diagnose               time the steps between a raw put and store.append (partial)
+//          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
 //          --strict                 also fail on a missed timing target
 // Environment: BENCH_REPETITIONS (default 7, at least 5), BENCH_WARMUP (default 1).
@@ -70,7 +70,7 @@ if (sections.includes('store')) {
     results.environment.chromium = store.chromiumVersion;
     results.store = { figures: store.figures, errors: store.errors, missing: store.missing };
     for (const profiled of store.profiles) printProfile(profiled);
-    if (store.breakdown) printBreakdown(store.breakdown);
+    for (const breakdown of store.breakdowns ?? []) printBreakdown(breakdown);
   } catch (error) {
     results.store.missing = `the Chromium run failed: ${error instanceof Error ? error.message : String(error)}`;
     log(results.store.missing);

@@ -23,7 +23,8 @@ export interface StoreFigure {
   notes: string[];
 }
 
-const STORE_NAME = 'convolog-bench';
+/** The store's database name in the bench page. */
+export const STORE_NAME = 'convolog-bench';
 const SEED_BATCH = 500;
 const COMPACTED_TAIL = 200;
 

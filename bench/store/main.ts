@@ -1,7 +1,7 @@
 // The bench page: exposes `window.convologBench` for bench/run.mjs to drive over playwright.
 import type { MeasureOptions } from './measure.js';
-import { appendBreakdown, type Breakdown } from './append-breakdown.js';
-import { prepareStoreBench, STORE_FIGURES, type StoreBench, type StoreFigure, type StoreFigureDefinition } from './figures.js';
+import { appendBreakdown, entriesBreakdown, type Breakdown } from './breakdowns.js';
+import { prepareStoreBench, STORE_FIGURES, STORE_NAME, type StoreBench, type StoreFigure, type StoreFigureDefinition } from './figures.js';
 
 /** What bench/run.mjs calls through `page.evaluate`. */
 export interface ConvologBenchPage {
@@ -11,8 +11,8 @@ export interface ConvologBenchPage {
   /** Seeds what figure `id` needs (untimed), so a profile of `runFigure` holds only the measuring. */
   seedFigure(id: string): Promise<void>;
   runFigure(id: string): Promise<StoreFigure>;
-  /** Diagnosis: the steps between a raw put and store.append, timed side by side. */
-  appendBreakdown(): Promise<Breakdown>;
+  /** Diagnosis: the steps between raw idb and store.append / store.entries, timed side by side. */
+  diagnose(): Promise<Breakdown[]>;
   close(): void;
 }
 
@@ -46,9 +46,12 @@ window.convologBench = {
     for (const key of definition.seeds) await prepared.seeded(key);
     await definition.prepare?.(prepared);
   },
-  async appendBreakdown() {
+  async diagnose() {
     const [, prepared] = figureAndBench('1');
-    return appendBreakdown(prepared, await prepared.seeded('tenThousand'));
+    return [
+      await appendBreakdown(prepared, await prepared.seeded('tenThousand')),
+      await entriesBreakdown(prepared, STORE_NAME, await prepared.seeded('readTenThousand')),
+    ];
   },
   async runFigure(id) {
     const [definition, prepared] = figureAndBench(id);

@@ -88,11 +88,9 @@ export async function runStoreFigures(options) {
         options.log(`store figure ${id} failed: ${String(error)}`);
       }
     }
-    const breakdown = options.diagnose
-      ? await page.evaluate(() => window.convologBench.appendBreakdown())
-      : undefined;
+    const breakdowns = options.diagnose ? await page.evaluate(() => window.convologBench.diagnose()) : [];
     await page.evaluate(() => window.convologBench.close());
-    return { chromiumVersion, figures, errors, profiles, breakdown };
+    return { chromiumVersion, figures, errors, profiles, breakdowns };
   } finally {
     await context.close();
     await launched?.close();

@@ -1,9 +1,9 @@
-// Diagnosis (run with `node bench/run.mjs --diagnose`): where the time of one store.append goes.
-// Rebuilds the store's request pattern step by step with raw idb, in a database shaped like the
-// store's, and times every step interleaved with the real append at 10,000 entries.
+// Diagnosis (run with `node bench/run.mjs --diagnose`): where the time of store.append and
+// store.entries goes. Rebuilds the store's request pattern step by step with raw idb and times
+// every step interleaved with the real call.
 import { openDB, type IDBPDatabase } from 'idb';
 import { v7 } from 'uuid';
-import { MessageSchema } from '../../src/core/index.js';
+import { EntrySchema, MessageSchema } from '../../src/core/index.js';
 import type { StoreBench } from './figures.js';
 import type { SideSummary } from './measure.js';
 
@@ -93,6 +93,30 @@ export async function appendBreakdown(bench: StoreBench, storeConversation: stri
     return { title: 'append breakdown (strict, ms per append, cumulative steps)', sides };
   } finally {
     channel.close();
+    database.close();
+  }
+}
+
+/**
+ * Where the time of store.entries over 10,000 entries goes: the raw getAll of the same key range
+ * (same database), the same plus EntrySchema.safeParse of every record (what the store does to
+ * detect corrupt records), and store.entries itself.
+ */
+export async function entriesBreakdown(bench: StoreBench, storeName: string, conversation: string): Promise<Breakdown> {
+  const database = await openDB(storeName);
+  const range = IDBKeyRange.bound([conversation, 1], [conversation, 10_000]);
+  const getAllAndParse = async () => {
+    const records = await database.getAll('entries', range);
+    for (const record of records) EntrySchema.safeParse(record);
+  };
+  try {
+    const sides = await bench.measure(
+      { label: 'A raw getAll, same key range and database (figure 5 baseline)', opsPerRepetition: 2, operation: () => database.getAll('entries', range) },
+      { label: 'B + EntrySchema.safeParse of every record', opsPerRepetition: 2, operation: getAllAndParse },
+      { label: 'C store.entries, 10,000 entries', opsPerRepetition: 2, operation: () => bench.strict.entries(conversation) },
+    );
+    return { title: 'entries breakdown (10,000 entries, ms per read)', sides };
+  } finally {
     database.close();
   }
 }
