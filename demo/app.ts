@@ -294,9 +294,8 @@ export class DemoApp {
   }
 
   private reportOutcome(outcome: TurnOutcome): void {
-    if (outcome === 'interrupted') {
-      this.notices.show({ tone: 'info', key: 'stopped', title: 'Stopped during a tool call. The unanswered call will be closed before your next message.' });
-    } else if (outcome === 'step_limit') {
+    // 'interrupted' needs no notice: the banner above the composer says what happens next.
+    if (outcome === 'step_limit') {
       this.notices.show({ tone: 'warning', title: 'The model kept calling tools, so the turn was ended after 8 steps.' });
     }
   }

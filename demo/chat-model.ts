@@ -1,7 +1,7 @@
 // What answers a turn: the built-in offline assistant or an OpenAI-compatible endpoint.
 // Both stream OpenAI chat completion chunks, read by the same accumulator.
 import { estimateMessageTokens, type Message } from '../src/index.js';
-import { planOfflineReply, streamOfflineReply, OFFLINE_MODEL_NAME } from './offline-assistant.js';
+import { planOfflineReply, streamOfflineReply } from './offline-assistant.js';
 import { streamEndpointCompletion, completeEndpoint } from './endpoint-client.js';
 import { extractiveSummary } from './summarizer.js';
 import type { DemoSettings, Pace } from './settings.js';
@@ -46,4 +46,3 @@ export function endpointModel(settings: DemoSettings): ChatModel {
   };
 }
 
-export { OFFLINE_MODEL_NAME };

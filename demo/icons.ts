@@ -1,5 +1,6 @@
 // Static stroke-icon path data (24×24), drawn for the demo. Rendered by `icon()` in dom.ts.
 
+/** The demo's icons by name: path data for `icon()`. */
 export const ICONS = {
   plus: ['M12 5v14', 'M5 12h14'],
   pencil: ['M12 20h9', 'M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z'],
@@ -26,4 +27,5 @@ export const ICONS = {
   info: ['M12 16v-4', 'M12 8h.01', 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** The name of one of {@link ICONS}. */
 export type IconName = keyof typeof ICONS;

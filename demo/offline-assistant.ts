@@ -12,6 +12,7 @@ export interface OfflinePlan {
   calls: { name: string; arguments: string }[];
 }
 
+/** The model name the offline assistant reports in its chunks (and so in stored turn envelopes). */
 export const OFFLINE_MODEL_NAME = 'convolog-offline';
 
 /** Decides the reply to a context (its last message is the user's turn or the tool results). */

@@ -15,10 +15,12 @@ export interface DemoSettings {
 
 const SETTINGS_KEY = 'convolog-demo.settings';
 
+/** The system prompt sent to an endpoint unless the user writes another. */
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a helpful assistant in a demo of convolog, a library that keeps chats on the user\'s device. ' +
   'Use the get_weather and calculator tools when they help. Answer briefly, in plain text.';
 
+/** Settings on first visit: the offline assistant, and a local Ollama as the endpoint to try. */
 export const DEFAULT_SETTINGS: DemoSettings = {
   mode: 'offline',
   baseUrl: 'http://localhost:11434/v1',

@@ -8,6 +8,7 @@ export interface ToolDefinition {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
+/** The tools offered to a model: the offline assistant calls the same two. */
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   {
     type: 'function',

@@ -134,6 +134,9 @@ describe('demo: chatting', () => {
       await byTestId(page, 'stop').click();
       await waitForIdle(page);
       expect(await overflow()).toBe(false);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForTimeout(400); // let the colour transitions settle
+      await screenshot(page, 'desktop-dark');
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();

@@ -7,8 +7,9 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Screen sizes the demo is checked at. */
+/** A laptop screen. */
 export const DESKTOP = { width: 1280, height: 800 } as const;
+/** A phone screen. */
 export const MOBILE = { width: 390, height: 844 } as const;
 
 /** What a page did that a test may want to assert on. */

@@ -21,7 +21,9 @@ export interface FakeOpenAIServer {
   close(): Promise<void>;
 }
 
+/** What the server answers (HTTP 400) to a user message containing "overflow". */
 export const OVERFLOW_MESSAGE = "This model's maximum context length is 8192 tokens. However, your messages resulted in 9120 tokens.";
+/** What the server answers to a non-streamed request (a compaction summary). */
 export const MODEL_SUMMARY = 'Summary written by the endpoint model.';
 
 /** Starts the server on 127.0.0.1 and a free port. */
