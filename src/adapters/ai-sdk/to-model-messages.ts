@@ -19,8 +19,8 @@ const API = 'AI SDK ModelMessage';
 
 /**
  * Converts a `sendable` context to Vercel AI SDK `ModelMessage`s (v5 parts). Throws
- * `ConvologError` `pairing` for a context that is not `sendable`, before converting anything;
- * never mutates its input.
+ * `ConvologError` `invalid_message` (with `path`) for a malformed message and `pairing` for a
+ * context that is not `sendable`, before converting anything; never mutates its input.
  *
  * - The system prompt comes from `options.system` only, as a leading `system` message.
  * - Tool calls are `tool-call` parts with the parsed `input` (arguments that do not parse are sent

@@ -30,8 +30,8 @@ interface Turn {
 
 /**
  * Converts a `sendable` context to an Anthropic Messages `messages` array and `system`. Throws
- * `ConvologError` `pairing` for a context that is not `sendable`, before converting anything;
- * never mutates its input.
+ * `ConvologError` `invalid_message` (with `path`) for a malformed message and `pairing` for a
+ * context that is not `sendable`, before converting anything; never mutates its input.
  *
  * - The system prompt comes from `options.system` only, as `body.system`.
  * - Tool messages become `tool_result` blocks (`is_error: true` for error results) in the user

@@ -26,8 +26,8 @@ type Window = Map<string, { position: number; name: string }>;
 
 /**
  * Converts a `sendable` context to Gemini `contents` and `systemInstruction`. Throws
- * `ConvologError` `pairing` for a context that is not `sendable`, before converting anything;
- * never mutates its input.
+ * `ConvologError` `invalid_message` (with `path`) for a malformed message and `pairing` for a
+ * context that is not `sendable`, before converting anything; never mutates its input.
  *
  * - The system prompt comes from `options.system` only, as `body.systemInstruction`.
  * - Roles are `user` and `model`; consecutive same-role turns are merged, and a message left with

@@ -22,8 +22,9 @@ const API = 'OpenAI Chat Completions';
 
 /**
  * Converts a `sendable` context to a Chat Completions `messages` array (what OpenAI, llama.cpp,
- * Ollama, vLLM and OpenRouter accept). Throws `ConvologError` `pairing` for a context that is not
- * `sendable`, before converting anything; never mutates its input.
+ * Ollama, vLLM and OpenRouter accept). Throws `ConvologError` `invalid_message` (with `path`) for
+ * a malformed message and `pairing` for a context that is not `sendable`, before converting
+ * anything; never mutates its input.
  *
  * - The system prompt comes from `options.system` only, as a leading `system` message.
  * - Each assistant message carrying calls is followed by one `tool` message per call (the

@@ -1,5 +1,6 @@
 import { assertValid } from '../../core/assert-valid.js';
 import type { Message, ProviderData } from '../../core/message.js';
+import { parseMessages } from '../../core/parse-messages.js';
 import { retainProviderState } from '../../core/retain-provider-state.js';
 import type { Warning } from '../../core/warning.js';
 import { RESERVED_NAMESPACE } from './own-state.js';
@@ -29,13 +30,18 @@ export interface ConversionContext {
   ): void;
 }
 
+// Ends the error for a malformed message: nothing went out, and where valid messages come from.
+const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages read from the store or through parseHistory are always valid.';
+
 /**
- * Refuses a context that is not `sendable` (`ConvologError` `pairing`), then keeps only the
- * provider data of `keep` (with `retainProviderState`, whose warnings become the adapter's).
- * The input is never mutated.
+ * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
+ * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (with
+ * `retainProviderState`, whose warnings become the adapter's). Converts validated copies, so the
+ * input is never mutated and the body shares no message object with it.
  * @internal
  */
-export function prepareContext(messages: readonly Message[], keep: readonly string[]): ConversionContext {
+export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
+  const messages = parseMessages(input, NOTHING_SENT);
   assertValid(messages, 'sendable');
   const retained = retainProviderState(messages, keep);
   const warnings: Warning[] = [...retained.warnings];

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { toModelMessages } from '../../../src/adapters/ai-sdk/to-model-messages.js';
+import { toAnthropicMessages } from '../../../src/adapters/anthropic/to-anthropic-messages.js';
+import { toGeminiContents } from '../../../src/adapters/gemini/to-gemini-contents.js';
+import { toOpenAIChatMessages } from '../../../src/adapters/openai/to-openai-chat-messages.js';
 import { prepareContext } from '../../../src/adapters/shared/conversion-context.js';
-import { isConvologError } from '../../../src/core/error.js';
+import { isConvologError, type ConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
-import { deepFreeze, warningKeys } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
+import { warningKeys } from '../helpers.js';
 
 const history: Message[] = [
   { role: 'user', content: 'Hi' },
@@ -19,9 +25,24 @@ const history: Message[] = [
 
 describe('prepareContext', () => {
   it('refuses a context that is not sendable before anything else', () => {
-    let thrown: unknown;
-    try { prepareContext([{ role: 'tool', toolCallId: 'c', toolName: 'f', content: '' }], ['openai']); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => prepareContext([{ role: 'tool', toolCallId: 'c', toolName: 'f', content: '' }], ['openai']));
     expect(isConvologError(thrown, 'pairing')).toBe(true);
+  });
+
+  it('refuses a message that is not a valid message with `invalid_message`, its index in the batch first in `path`', () => {
+    const thrown = thrownBy(() => prepareContext(malformed, ['openai'])) as ConvologError;
+    expect(isConvologError(thrown, 'invalid_message')).toBe(true);
+    expect(thrown.path).toStrictEqual([1, 'content', 0, 'text']);
+    expect(thrown.message).toContain('Message 1');
+    expect(thrown.message).toContain('Nothing was sent');
+  });
+
+  it('refuses something that is not an array of messages with `invalid_message`', () => {
+    for (const input of [undefined, null, 'Hi', { role: 'user', content: 'Hi' }]) {
+      const thrown = thrownBy(() => prepareContext(input as unknown as Message[], ['openai'])) as ConvologError;
+      expect(isConvologError(thrown, 'invalid_message')).toBe(true);
+      expect(thrown.path).toStrictEqual([]);
+    }
   });
 
   it('keeps only the named namespaces, with retainProviderState\'s warnings', () => {
@@ -47,5 +68,32 @@ describe('prepareContext', () => {
       { code: 'dropped_provider_data', messageIndex: 1, blockIndex: 1 },
     ]);
     expect(context.warnings[3]!.message).toBe('Left out a `text` block at item 3 of message 1: testing');
+  });
+});
+
+// A sendable shape whose second message holds a number where text belongs; the last message
+// also breaks pairing, to show that a malformed message is reported first.
+const malformed = [
+  { role: 'user', content: 'Hi' },
+  { role: 'assistant', content: [{ type: 'text', text: 42 }] },
+  { role: 'tool', toolCallId: 'nowhere', toolName: 'f', content: 'x' },
+] as unknown as Message[];
+
+describe.each([
+  ['toOpenAIChatMessages', toOpenAIChatMessages],
+  ['toAnthropicMessages', toAnthropicMessages],
+  ['toGeminiContents', toGeminiContents],
+  ['toModelMessages', toModelMessages],
+] as const)('%s (the checks every adapter shares)', (_name, convert) => {
+  it('refuses a malformed message with `invalid_message` and a `path` from its index, instead of crashing', () => {
+    const thrown = thrownBy(() => convert(deepFreeze(structuredClone(malformed)))) as ConvologError;
+    expect(isConvologError(thrown, 'invalid_message')).toBe(true);
+    expect(thrown.path).toStrictEqual([1, 'content', 0, 'text']);
+  });
+
+  it('refuses a message without content with `invalid_message`', () => {
+    const thrown = thrownBy(() => convert([{ role: 'user' }] as unknown as Message[])) as ConvologError;
+    expect(isConvologError(thrown, 'invalid_message')).toBe(true);
+    expect(thrown.path).toStrictEqual([0, 'content']);
   });
 });
