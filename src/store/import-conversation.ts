@@ -8,7 +8,7 @@ import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION } from './conversation
 import type { ImportOptions, ImportResult } from './convolog-store.js';
 import { checkSize, DEFAULT_MAX_IMPORT_BYTES } from './measure-input.js';
 import { isJsonlExport, parseJsonlExport } from './parse-jsonl-export.js';
-import { runTransaction } from './run-transaction.js';
+import { runTransaction, type Transaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
 import type { StoreContext } from './store-context.js';
 import { writeImport } from './write-import.js';
@@ -32,7 +32,9 @@ export async function importConversation(
   let stopWriting: (() => void) | undefined;
   try {
     written = await runTransaction(context, ALL_STORES, 'readwrite', 'Importing a conversation', (transaction) => {
-      stopWriting = () => transaction.abort();
+      // The signal may have aborted while the transaction was opening: an abort listener added now would never fire.
+      throwIfAborted(signal);
+      stopWriting = () => abortUnlessDone(transaction);
       signal?.addEventListener('abort', stopWriting, { once: true });
       return writeImport(context, transaction, checked, options.onConflict ?? 'new_id');
     });
@@ -84,6 +86,14 @@ function parseJson(text: string): unknown {
       message: `The import is not valid JSON nor JSON Lines (${error instanceof Error ? error.message : String(error)}).`,
       cause: error,
     });
+  }
+}
+
+function abortUnlessDone(transaction: Transaction<'readwrite'>): void {
+  try {
+    transaction.abort();
+  } catch {
+    // Already committed: the import stands, and the caller hears of it.
   }
 }
 

@@ -147,6 +147,15 @@ describe('importConversation', () => {
     expect(await store.listConversations()).toEqual([]);
   });
 
+  it('throws aborted and imports nothing when the signal aborts after the call, before the write commits', async () => {
+    const store = await stores.open();
+    const controller = new AbortController();
+    const importing = store.importConversation(serializeHistory([user('x')]), { signal: controller.signal });
+    controller.abort();
+    expect(isConvologError(await rejectionOf(importing), 'aborted')).toBe(true);
+    expect(await store.listConversations()).toEqual([]);
+  });
+
   describe('hostile imports: each refused, nothing changed', () => {
     async function valid(): Promise<{ store: ConvologStore; exported: ConversationExport }> {
       const source = await stores.open();
