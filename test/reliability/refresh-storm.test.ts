@@ -1,0 +1,126 @@
+// Scenario 9: a refresh storm. The demo is reloaded 20 times in quick succession while replies
+// stream (with tool calls in flight, so some reloads land inside a tool window and the next
+// message settles it). A second tab reads the raw database between reloads: what was committed
+// is never reset or truncated (every conversation's entry ids only ever grow, as a prefix), and
+// at the end the log is resumable and the demo shows every committed user message.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSuite } from './support/browser-suite.js';
+import { createRandom } from './support/fuzzer.js';
+import { openHarness } from './support/harness-page.js';
+import { byTestId, messages, openDemo, send, waitForReady } from '../e2e/support/demo-page.js';
+import { recordFigure } from './support/figures.js';
+
+const RELOADS = 20;
+
+type Snapshot = Record<string, string[]>;
+
+/** Every conversation's entry ids in seq order, read raw from the demo's database. */
+async function snapshot(reader: Page): Promise<Snapshot> {
+  const records = await reader.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((database) => database.name);
+    if (!names.includes('convolog')) return [];
+    return (await window.reliability.raw.readRecords('convolog', 'entries')) as { conversationId: string; seq: number; id: string }[];
+  });
+  const result: Snapshot = {};
+  for (const record of [...records].sort((left, right) => left.seq - right.seq)) (result[record.conversationId] ??= []).push(record.id);
+  return result;
+}
+
+function problems(before: Snapshot, after: Snapshot, when: string): string[] {
+  const found: string[] = [];
+  for (const [conversationId, ids] of Object.entries(before)) {
+    const now = after[conversationId];
+    if (now === undefined) found.push(`${when}: conversation ${conversationId} (${ids.length} entries) vanished`);
+    else if (now.length < ids.length) found.push(`${when}: conversation ${conversationId} shrank from ${ids.length} to ${now.length} entries`);
+    else if (ids.some((id, index) => now[index] !== id)) found.push(`${when}: conversation ${conversationId} was rewritten`);
+  }
+  return found;
+}
+
+describe('scenario 9: refresh storm', () => {
+  const suite = useBrowserSuite('storm');
+
+  it(`reloads the demo ${RELOADS} times while replies stream: nothing committed is ever reset or truncated`, async () => {
+    const random = createRandom(Number(process.env.CONVOLOG_SEED ?? 20250101));
+    const demo = await suite.chromium.context.newPage();
+    const reader = await openHarness(suite.chromium.context, suite.server.origin);
+    await openDemo(demo, suite.server.origin);
+    // Slow enough that a reload always finds a reply streaming or a tool running.
+    await demo.goto(`${suite.server.origin}/?tokenDelay=25&toolDelay=250`);
+    await waitForReady(demo);
+
+    if (process.env.CONVOLOG_DEBUG) console.log('storm starts');
+    let last = await snapshot(reader);
+    const found: string[] = [];
+    const sent: string[] = [];
+    let sendsDuringStorm = 0;
+    for (let reload = 0; reload < RELOADS; reload++) {
+      // Every fourth reload, let the app come up and start a new streaming turn first; the
+      // reloads between land while the app is still loading, reading and settling.
+      if (reload % 4 === 0) {
+        const ready = Date.now();
+        await waitForReady(demo);
+        if (process.env.CONVOLOG_DEBUG) console.log(`ready took ${Date.now() - ready}`);
+        const text = reload % 8 === 0 ? `Weather in Oslo and what is ${reload}*7? Turn ${reload}.` : `Tell me a long story, turn ${reload}.`;
+        await send(demo, text);
+        sent.push(text);
+        sendsDuringStorm++;
+        await demo.waitForSelector('[data-streaming="true"], [data-testid="tool-call"]', { timeout: 5_000 }).catch(() => undefined);
+      }
+      const t0 = Date.now();
+      await demo.waitForTimeout(5 + random.int(250));
+      const t1 = Date.now();
+      await demo.reload({ waitUntil: 'commit' });
+      const t2 = Date.now();
+      const now = await snapshot(reader);
+      if (process.env.CONVOLOG_DEBUG) console.log(`reload ${reload}: wait ${t1 - t0} reload ${t2 - t1} snapshot ${Date.now() - t2}`);
+      found.push(...problems(last, now, `after reload ${reload + 1}`));
+      last = now;
+    }
+    // Back at full speed (same chat: the hash names it) for the last turn.
+    await demo.goto(`${suite.server.origin}/?speed=fast${new URL(demo.url()).hash}`);
+    await waitForReady(demo);
+    // The next message settles whatever a reload interrupted; let that turn finish.
+    const lastTurn = Date.now();
+    await send(demo, 'Are you still there?');
+    sent.push('Are you still there?');
+    await demo.waitForFunction(() => {
+      const stop = document.querySelector<HTMLElement>('[data-testid="stop"]');
+      return stop !== null && stop.hidden && document.querySelector('[data-streaming="true"]') === null;
+    }, undefined, { timeout: 60_000 });
+    if (process.env.CONVOLOG_DEBUG) console.log(`last turn took ${Date.now() - lastTurn}`);
+    const final = await snapshot(reader);
+    found.push(...problems(last, final, 'at the end'));
+    expect(found).toEqual([]);
+
+    const check = await reader.evaluate(async () => {
+      const { openStore, validate, describeIssue } = window.reliability.convolog;
+      const store = await openStore();
+      const conversations = await store.listConversations();
+      const result = [];
+      for (const conversation of conversations) {
+        const entries = await store.entries(conversation.id);
+        const messages = entries.flatMap((entry) => (entry.type === 'message' ? [entry.message] : []));
+        result.push({
+          entries: entries.length,
+          contiguous: entries.every((entry, index) => entry.seq === index + 1),
+          issues: validate(messages, 'resumable').map(describeIssue),
+          users: messages.filter((message) => message.role === 'user').map((message) => (typeof message.content === 'string' ? message.content : '')),
+        });
+      }
+      store.close();
+      return result;
+    });
+    expect(check).toHaveLength(1);
+    const [conversation] = check;
+    expect(conversation!.contiguous).toBe(true);
+    expect(conversation!.issues).toEqual([]);
+    // Every message the user sent was committed before its reply started, so every one is there, in order.
+    expect(conversation!.users).toEqual(sent);
+    const shownUsers = await messages(demo, 'user').allInnerTexts();
+    expect(shownUsers).toEqual(sent.map((text) => expect.stringContaining(text)));
+    expect(await byTestId(demo, 'conversation-item').count()).toBe(1);
+    recordFigure('refresh-storm', { reloads: RELOADS, sendsDuringStorm, entries: conversation!.entries });
+  });
+});
