@@ -1,5 +1,6 @@
 import { ConvologError } from '../core/error.js';
 import type { Warning } from '../core/warning.js';
+import { CONVERSATION_FORMAT } from './conversation-export.js';
 
 /**
  * Reads an export in JSON Lines form (line 1: everything but `entries`; then one entry per line)
@@ -49,14 +50,17 @@ function parseLine(line: string, lineNumber: number): unknown {
   }
 }
 
-/** Whether text looks like the JSON Lines form: its first line alone is an export header without `entries`. @internal */
+/**
+ * Whether text looks like the JSON Lines form: its first line alone is an export header without
+ * `entries`. The first line may be the only one: an empty conversation whose final newline was cut.
+ * @internal
+ */
 export function isJsonlExport(text: string): boolean {
   const end = text.indexOf('\n');
-  if (end < 0) return false;
   try {
-    const header = JSON.parse(text.slice(0, end)) as unknown;
+    const header = JSON.parse(end < 0 ? text : text.slice(0, end)) as unknown;
     return typeof header === 'object' && header !== null && !Array.isArray(header) &&
-      (header as { format?: unknown }).format === 'convolog.conversation' && !Object.hasOwn(header, 'entries');
+      (header as { format?: unknown }).format === CONVERSATION_FORMAT && !Object.hasOwn(header, 'entries');
   } catch {
     return false;
   }

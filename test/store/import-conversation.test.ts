@@ -156,6 +156,16 @@ describe('importConversation', () => {
     expect(await store.listConversations()).toEqual([]);
   });
 
+  it('keeps a JSONL export of an empty conversation whose final newline was cut (the last line parses)', async () => {
+    const source = await stores.open();
+    const { id } = await source.createConversation({ title: 'empty' });
+    const text = await source.exportConversationJsonl(id);
+    const target = await stores.open();
+    const { conversation, warnings } = await target.importConversation(text.slice(0, -1));
+    expect(warnings).toEqual([]);
+    expect(conversation).toEqual(await source.getConversation(id));
+  });
+
   describe('hostile imports: each refused, nothing changed', () => {
     async function valid(): Promise<{ store: ConvologStore; exported: ConversationExport }> {
       const source = await stores.open();
