@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConvologError, isConvologError } from './error.js';
 import { MessageSchema, type Message } from './message.js';
+import { parseMessages } from './parse-messages.js';
 import { toPlainJson } from './plain-json.js';
 import { explainZodError } from './zod-explain.js';
 
@@ -30,16 +31,8 @@ const messagesSchema = z.array(MessageSchema);
  * localStorage.setItem('chat', JSON.stringify(serializeHistory(messages)))
  */
 export function serializeHistory(messages: readonly Message[]): SerializedHistory {
-  const parsed = messagesSchema.safeParse(messages);
-  if (!parsed.success) {
-    const explained = explainZodError(parsed.error, messages);
-    throw new ConvologError({
-      code: 'invalid_message',
-      path: explained.path,
-      message: `Cannot serialize the history: ${explained.message}. Fix the message before saving it.`,
-    });
-  }
-  return { format: 'convolog.history', formatVersion: HISTORY_FORMAT_VERSION, messages: parsed.data };
+  const parsed = parseMessages(messages, 'Nothing was serialized; fix or remove that message before saving the history.');
+  return { format: 'convolog.history', formatVersion: HISTORY_FORMAT_VERSION, messages: parsed };
 }
 
 /**
@@ -81,9 +74,7 @@ function parseUnsafely(input: unknown): ParsedHistory {
     throw invalid([], 'A history is an object `{ format: "convolog.history", formatVersion, messages }`; this is not one.');
   }
   const record = data as Record<string, unknown>;
-  if (record.format !== undefined && record.format !== 'convolog.history') {
-    throw invalid(['format'], `\`format\` is ${JSON.stringify(record.format)}; a history has "convolog.history" (or no format field).`);
-  }
+  if (record.format !== undefined && record.format !== 'convolog.history') throw wrongFormat(record.format);
   if (Object.hasOwn(record, 'system')) {
     throw new ConvologError({
       code: 'system_field',
@@ -108,7 +99,15 @@ function parseUnsafely(input: unknown): ParsedHistory {
       message: `${explained.message}. Keep the system prompt outside the history and set it on every request.`,
     });
   }
-  throw invalid(explained.path, `Invalid history at ${explained.message}.`);
+  throw invalid(explained.path, `Invalid history at ${explained.message}. It was damaged or edited by hand: fix or remove that message and read it again.`);
+}
+
+function wrongFormat(format: unknown): ConvologError {
+  // A conversation export is the likeliest wrong file, and it has its own reader.
+  const hint = format === 'convolog.conversation'
+    ? ' It is a conversation export: read it with store.importConversation.'
+    : '';
+  return invalid(['format'], `\`format\` is ${JSON.stringify(format)}, so this is not a convolog history (a history has "convolog.history", or no format field).${hint}`);
 }
 
 function parseJsonText(text: string): unknown {
@@ -132,7 +131,9 @@ function readVersion(version: unknown): number {
       code: 'unsupported_version',
       path: ['formatVersion'],
       message: `unsupported history format version ${version} (this build supports up to ${HISTORY_FORMAT_VERSION})` +
-        (version > HISTORY_FORMAT_VERSION ? '. It was written by a newer convolog: update to read it.' : '.'),
+        (version > HISTORY_FORMAT_VERSION
+          ? '. It was written by a newer convolog: update to read it.'
+          : '. Versions start at 1, so it was not written by convolog: export it again from where it came.'),
       details: { formatVersion: version, supported: HISTORY_FORMAT_VERSION },
     });
   }

@@ -5,6 +5,7 @@ import {
   HISTORY_FORMAT_VERSION, parseHistory, safeParseHistory, serializeHistory,
 } from '../../src/core/history.js';
 import type { Message } from '../../src/core/message.js';
+import { thrownBy } from '../support/thrown-by.js';
 
 const messages: Message[] = [
   user('What is the weather in Oslo?'),
@@ -34,12 +35,10 @@ describe('serializeHistory', () => {
 
   it('refuses an invalid message with its path', () => {
     const bad = [user('ok'), { role: 'user', content: [{ type: 'text', text: 1 }] }] as unknown as Message[];
-    expect(() => serializeHistory(bad)).toThrow(ConvologError);
-    try {
-      serializeHistory(bad);
-    } catch (error) {
-      expect((error as ConvologError).path).toEqual([1, 'content', 0, 'text']);
-    }
+    const error = thrownBy(() => serializeHistory(bad)) as ConvologError;
+    expect(isConvologError(error, 'invalid_message')).toBe(true);
+    expect(error.path).toEqual([1, 'content', 0, 'text']);
+    expect(error.message).toContain('Message 1');
   });
 });
 
@@ -54,8 +53,12 @@ describe('parseHistory', () => {
     expect(parseHistory({ formatVersion: 1, messages }).messages).toEqual(messages);
   });
 
-  it('refuses another format tag', () => {
-    expectRefusal({ format: 'other', formatVersion: 1, messages }, 'invalid_history');
+  it('refuses another format tag, pointing a conversation export to importConversation', () => {
+    const other = expectRefusal({ format: 'other', formatVersion: 1, messages }, 'invalid_history');
+    expect(other.path).toEqual(['format']);
+    expect(other.message).toContain('not a convolog history');
+    const exported = expectRefusal({ format: 'convolog.conversation', formatVersion: 1, entries: [] }, 'invalid_history');
+    expect(exported.message).toContain('importConversation');
   });
 
   it('names both versions for a newer or older version', () => {
@@ -63,6 +66,7 @@ describe('parseHistory', () => {
     expect(newer.message).toContain('unsupported history format version 99 (this build supports up to 1)');
     const zero = expectRefusal({ formatVersion: 0, messages: [] }, 'unsupported_version');
     expect(zero.message).toContain('version 0');
+    expect(zero.message).toContain('not written by convolog');
   });
 
   it('refuses a missing or non-integer version as invalid', () => {
@@ -103,6 +107,7 @@ describe('parseHistory', () => {
     expect(error.path).toEqual(['messages', 1, 'content', 0, 'text']);
     expect(error.message).toContain('messages[1].content[0].text');
     expect(error.message).toContain('expected string');
+    expect(error.message).toContain('fix or remove that message');
   });
 
   it('names both alternatives when a union fails at its own level', () => {
