@@ -10,7 +10,7 @@
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
 //          --strict                 also fail on a missed timing target
 // Environment: BENCH_REPETITIONS (default 7, at least 5), BENCH_WARMUP (default 1).
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,9 @@ const results = {
     indexedDB: inMemory ? 'in memory (off-the-record context, --memory)' : 'on disk (persistent context on a fresh profile)',
     node: process.version, cpus: cpus().length,
     platform: `${process.platform} ${process.arch}`,
+    // The machines are shared: the 1-minute load average says how busy this one was.
+    loadAverageAtStart: Number(loadavg()[0]?.toFixed(2)),
+    loadAverageAtEnd: undefined,
   },
   settings: { repetitions, warmupRepetitions },
   durationSeconds: 0,
@@ -88,6 +91,7 @@ if (sections.includes('size')) {
 }
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
+results.environment.loadAverageAtEnd = Number(loadavg()[0]?.toFixed(2));
 
 const markdown = renderMarkdown(results);
 if (partial) {
