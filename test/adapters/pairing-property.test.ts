@@ -11,7 +11,8 @@ import type { AssistantBlock, Message, ToolMessage } from '../../src/core/messag
 import { validate } from '../../src/core/validate.js';
 
 const RUNS = 200;
-const text = fc.oneof(fc.constant(''), fc.string({ maxLength: 12 }));
+// Blank and whitespace-only text is what models really send around tool calls.
+const text = fc.oneof(fc.constant(''), fc.constantFrom(' ', '\n\n'), fc.string({ maxLength: 12 }));
 const argumentsText = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }).map((value) => JSON.stringify(value)),
   fc.constantFrom('', '{"unterminated', '[1,2]'),
@@ -85,13 +86,16 @@ describe('every adapter keeps calls and results adjacent (property)', () => {
     }), { numRuns: RUNS });
   });
 
-  it('Anthropic: roles alternate, and every tool_result of a window opens the next user turn', () => {
+  it('Anthropic: roles alternate, no text is blank, and every tool_result of a window opens the next user turn', () => {
     fc.assert(fc.property(histories, (messages) => {
       const wire = toAnthropicMessages(messages).body.messages;
       let answered = 0;
       wire.forEach((message, index) => {
         if (index > 0) expect(message.role).not.toBe(wire[index - 1]!.role);
+        // Anthropic refuses empty or whitespace-only text, in a block or as a whole message.
+        if (typeof message.content === 'string') expect(message.content.trim()).not.toBe('');
         const blocks = typeof message.content === 'string' ? [] : message.content;
+        for (const block of blocks) if (block.type === 'text') expect((block as { text: string }).text.trim()).not.toBe('');
         if (message.role === 'user') {
           const firstOther = blocks.findIndex((block) => block.type !== 'tool_result');
           const results = blocks.filter((block) => block.type === 'tool_result');

@@ -36,8 +36,9 @@ interface Turn {
  * - The system prompt comes from `options.system` only, as `body.system`.
  * - Tool messages become `tool_result` blocks (`is_error: true` for error results) in the user
  *   turn after the calls, all of a window's results first, then any user text; consecutive
- *   same-role turns are merged. A message left with nothing to send is left out (with a warning):
- *   Anthropic refuses empty messages and empty text.
+ *   same-role turns are merged. Empty or whitespace-only text is left out, and a message left
+ *   with nothing to send is left out (with a warning): Anthropic refuses empty messages and
+ *   blank text.
  * - `tool_use.input` is the parsed `arguments`. Arguments that are not a JSON object (the model
  *   wrote broken JSON) are sent as `{}` with a `dropped_block` warning instead of throwing: the
  *   call is stored for good, and an error here would wedge every later turn.
@@ -108,7 +109,7 @@ function convertMessage(message: Message, messageIndex: number, context: Convers
 }
 
 function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): AnthropicContentBlock[] {
-  if (typeof message.content === 'string') return message.content === '' ? [] : [{ type: 'text', text: message.content }];
+  if (typeof message.content === 'string') return isBlank(message.content) ? [] : [{ type: 'text', text: message.content }];
   return convertParts(message.content, messageIndex, context, 'user messages');
 }
 
@@ -144,10 +145,16 @@ function convertPart(
 function textBlock(
   text: string, state: State, messageIndex: number, blockIndex: number, context: ConversionContext,
 ): AnthropicContentBlock | undefined {
-  if (text !== '') return withOwnState<AnthropicContentBlock>({ type: 'text', text }, state);
-  // Empty text says nothing and Anthropic refuses it; only state on it would be lost.
-  if (state !== undefined) context.unplacedState({ [ANTHROPIC_NAMESPACE]: state }, ANTHROPIC_NAMESPACE, messageIndex, blockIndex, `${API} refuses empty text blocks`);
+  if (!isBlank(text)) return withOwnState<AnthropicContentBlock>({ type: 'text', text }, state);
+  // Blank text says nothing, and Anthropic refuses it (a stored "\n\n" before a tool call would
+  // wedge every later turn); only state on it would be lost.
+  if (state !== undefined) context.unplacedState({ [ANTHROPIC_NAMESPACE]: state }, ANTHROPIC_NAMESPACE, messageIndex, blockIndex, `${API} refuses empty and whitespace-only text blocks`);
   return undefined;
+}
+
+/** Empty or whitespace-only: text Anthropic refuses ("text content blocks must contain non-whitespace text"). */
+function isBlank(text: string): boolean {
+  return text.trim() === '';
 }
 
 function imageBlock(

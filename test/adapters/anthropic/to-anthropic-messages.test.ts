@@ -190,6 +190,26 @@ describe('toAnthropicMessages', () => {
     ]);
   });
 
+  it('leaves out whitespace-only text, which Anthropic refuses on every later turn', () => {
+    const history: Message[] = [
+      question,
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: '\n\n' }, { type: 'tool_call', id: 'toolu_1', name: 'f', arguments: '{}' }],
+      },
+      result('toolu_1'),
+      { role: 'user', content: ' \n' },
+      { role: 'user', content: [{ type: 'text', text: '\t' }, { type: 'text', text: 'next' }] },
+    ];
+    const { body, warnings } = toAnthropicMessages(history);
+    expect(body.messages).toStrictEqual([
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'f', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'ok' }, { type: 'text', text: 'next' }] },
+    ]);
+    expect(warningKeys(warnings)).toStrictEqual([{ code: 'dropped_block', messageIndex: 3 }]);
+  });
+
   it('leaves out a message with nothing to send, with a warning', () => {
     const history: Message[] = [
       question,
