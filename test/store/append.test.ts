@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import type { Message } from '../../src/core/message.js';
-import { rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
+import { corruptEntry, rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -130,6 +130,21 @@ describe('append', () => {
       await store.append(id, [user('q'), assistant([toolCall('old', 'f')]), toolResult('old', 'f', 'r'), assistant('a')]);
       const error = await rejectionOf(store.append(id, [toolResult('old', 'f', 'late')])) as ConvologError;
       expect(error.issues).toEqual([{ code: 'misplaced_tool_result', messageIndex: 0, toolCallId: 'old', callMessageIndex: -3 }]);
+    });
+
+    it('reads only the trailing window and the call-id index, never the log before the window', async () => {
+      const name = stores.name();
+      const store = await stores.open({ name });
+      const { id } = await store.createConversation();
+      await store.append(id, [
+        user('q1'), assistant([toolCall('c1', 'f')]), toolResult('c1', 'f', 'r1'), assistant('a1'), user('q2'), assistant([toolCall('c2', 'f')]),
+      ]);
+      // A record before the window that no longer parses: reading it would throw corrupt_entry.
+      await corruptEntry(name, id, 2);
+      await store.append(id, [toolResult('c2', 'f', 'r2')]);
+      const error = await rejectionOf(store.append(id, [assistant([toolCall('c1', 'f')])])) as ConvologError;
+      expect(error.issues).toEqual([{ code: 'duplicate_tool_call_id', messageIndex: 0, toolCallId: 'c1', firstMessageIndex: -6 }]);
+      expect(isConvologError(await rejectionOf(store.entries(id)), 'corrupt_entry')).toBe(true);
     });
 
     it('refuses duplicate call ids within one batch', async () => {

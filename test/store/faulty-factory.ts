@@ -13,12 +13,15 @@ export interface FaultyFactory {
   failWrite(nth: number, mode: FaultMode): void;
   /** How many writes have gone through since creation. */
   readonly writes: number;
+  /** The durability each transaction was opened with, in order (`undefined` when none was given). */
+  durabilities: (IDBTransactionDurability | undefined)[];
 }
 
 export function faultyFactory(base: IDBFactory = indexedDB): FaultyFactory {
   let writes = 0;
   let failAt: { write: number; mode: FaultMode } | undefined;
   const databases: IDBDatabase[] = [];
+  const durabilities: (IDBTransactionDurability | undefined)[] = [];
   const patchedStores = new WeakSet<IDBObjectStore>();
 
   const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -56,6 +59,7 @@ export function faultyFactory(base: IDBFactory = indexedDB): FaultyFactory {
     Object.defineProperty(database, 'transaction', {
       configurable: true,
       value(...args: Parameters<IDBDatabase['transaction']>) {
+        durabilities.push(args[2]?.durability);
         const created = transaction.apply(database, args);
         const objectStore = created.objectStore;
         Object.defineProperty(created, 'objectStore', {
@@ -89,6 +93,7 @@ export function faultyFactory(base: IDBFactory = indexedDB): FaultyFactory {
   return {
     factory,
     databases,
+    durabilities,
     failWrite(nth, mode) {
       failAt = { write: writes + nth, mode };
     },

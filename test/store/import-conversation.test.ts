@@ -46,7 +46,10 @@ describe('importConversation', () => {
     const source = await stores.open();
     const { id } = await sourceConversation(source);
     const target = await stores.open();
-    await target.importConversation(await source.exportConversationJsonl(id));
+    const { conversation, warnings } = await target.importConversation(await source.exportConversationJsonl(id));
+    expect(warnings).toEqual([]);
+    expect(conversation).toEqual(await source.getConversation(id));
+    expect(await target.entries(id)).toEqual(await source.entries(id));
     expect(await target.context(id)).toEqual(await source.context(id));
   });
 
@@ -111,6 +114,10 @@ describe('importConversation', () => {
     expect(new Set(copied.map((entry) => entry.id)).size).toBe(copied.length);
     expect(copied.some((entry) => exported.entries.some((original) => original.id === entry.id))).toBe(false);
     expect(await store.context(conversation.id)).toEqual(await store.context(id));
+    // Only ids change: titles, times, timestamps and appData stay as exported.
+    const { id: _id, ...kept } = exported.conversation;
+    expect(conversation).toMatchObject(kept);
+    expect(copied.map((entry) => entry.timestamp)).toEqual(exported.entries.map((entry) => entry.timestamp));
     // The original is untouched.
     expect(await store.entries(id)).toEqual(exported.entries);
   });

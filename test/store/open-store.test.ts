@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import { isConvologError } from '../../src/core/error.js';
 import { deleteStore, openStore } from '../../src/store/index.js';
+import { faultyFactory } from './faulty-factory.js';
 import { rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
@@ -39,10 +40,21 @@ describe('openStore', () => {
     expect(opened).toBe(1);
   });
 
+  it("opens every transaction with durability 'strict' unless told otherwise", async () => {
+    const faults = faultyFactory();
+    const store = await stores.open({ indexedDB: faults.factory, IDBKeyRange });
+    const { id } = await store.createConversation();
+    await store.append(id, [user('on disk before append resolves')]);
+    await store.context(id);
+    expect(faults.durabilities).toEqual(['strict', 'strict', 'strict']);
+  });
+
   it('accepts each durability and refuses an unknown one', async () => {
     for (const durability of ['strict', 'relaxed', 'default'] as const) {
-      const store = await stores.open({ durability });
+      const faults = faultyFactory();
+      const store = await stores.open({ durability, indexedDB: faults.factory, IDBKeyRange });
       await store.createConversation();
+      expect(faults.durabilities).toEqual([durability]);
     }
     const error = await rejectionOf(stores.open({ durability: 'fast' as 'strict' }));
     expect(isConvologError(error)).toBe(true);

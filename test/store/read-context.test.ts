@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_PREFIX } from '../../src/core/build-context.js';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import { storeFixture } from './store-fixture.js';
+import { isConvologError } from '../../src/core/error.js';
+import { corruptEntry, rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -29,6 +30,18 @@ describe('context / contextEntries', () => {
     const tail = await store.contextEntries(id);
     expect(tail.compaction).toEqual(compaction);
     expect(tail.entries.map((entry) => entry.seq)).toEqual([3, 4, 6]);
+  });
+
+  it('reads only the kept tail: a record before it that no longer parses does not matter', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name });
+    const { id } = await store.createConversation();
+    const written = await store.append(id, [user('old'), assistant('old answer'), user('kept'), assistant('kept answer')]);
+    await store.appendCompaction(id, { summary: 'we talked', firstKeptId: written[2]!.id });
+    await corruptEntry(name, id, 1);
+    expect(await store.context(id)).toEqual([{ role: 'user', content: `${SUMMARY_PREFIX}we talked` }, user('kept'), assistant('kept answer')]);
+    expect((await store.contextEntries(id)).entries.map((entry) => entry.seq)).toEqual([3, 4]);
+    expect(isConvologError(await rejectionOf(store.entries(id)), 'corrupt_entry')).toBe(true);
   });
 
   it('the last compaction wins', async () => {

@@ -1,9 +1,8 @@
-import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import type { CorruptEntry } from '../../src/store/index.js';
-import { rejectionOf, storeFixture } from './store-fixture.js';
+import { corruptEntry, rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -12,10 +11,7 @@ async function withCorruptEntry() {
   const store = await stores.open({ name });
   const { id } = await store.createConversation();
   await store.append(id, [user('one'), user('two'), user('three')]);
-  // Another program (or a bug in an older build) damaged the record at seq 2.
-  const raw = await openDB(name);
-  await raw.put('entries', { type: 'message', id: 'broken', conversationId: id, seq: 2, timestamp: 'x', message: { role: 'robot' } });
-  raw.close();
+  await corruptEntry(name, id, 2);
   return { store, id };
 }
 

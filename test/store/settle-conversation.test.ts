@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import { validate } from '../../src/core/validate.js';
 import type { StoreChange } from '../../src/store/index.js';
-import { storeFixture } from './store-fixture.js';
+import { steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -20,6 +20,20 @@ describe('settle', () => {
     expect(changes).toMatchObject([{ type: 'entries_appended', entries: settled }]);
     expect(validate(await store.context(id), 'sendable')).toEqual([]);
     await store.append(id, [user('next')]);
+  });
+
+  it('is activity: it moves updatedAt, and the change carries the conversation', async () => {
+    const store = await stores.open({ now: steppingClock() });
+    const { id } = await store.createConversation();
+    await store.append(id, [user('q'), assistant([toolCall('a', 'f')])]);
+    const before = await store.getConversation(id);
+    const changes: StoreChange[] = [];
+    store.subscribe((change) => changes.push(change));
+    const [settled] = await store.settle(id);
+    const after = await store.getConversation(id);
+    expect(after!.updatedAt > before!.updatedAt).toBe(true);
+    expect(after!.updatedAt).toBe(settled!.timestamp);
+    expect(changes).toMatchObject([{ type: 'entries_appended', conversation: after }]);
   });
 
   it('writes nothing when nothing is pending', async () => {

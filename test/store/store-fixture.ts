@@ -1,5 +1,6 @@
 // Shared by the store tests (not a test file itself): fresh databases per test, closed and
 // deleted afterwards. Uses the global `indexedDB`: fake-indexeddb in Node, the real one in Chromium.
+import { openDB } from 'idb';
 import { afterEach } from 'vitest';
 import { deleteStore, openStore, type ConvologStore, type OpenStoreOptions } from '../../src/store/index.js';
 
@@ -55,4 +56,17 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the promise to reject, but it resolved');
+}
+
+/**
+ * Overwrites the stored entry at `seq` with a record that no longer parses, behind the store's
+ * back (another program, or a bug in an older build).
+ */
+export async function corruptEntry(name: string, conversationId: string, seq: number): Promise<void> {
+  const raw = await openDB(name);
+  try {
+    await raw.put('entries', { type: 'message', id: `broken-${seq}`, conversationId, seq, timestamp: 'x', message: { role: 'robot' } });
+  } finally {
+    raw.close();
+  }
 }
