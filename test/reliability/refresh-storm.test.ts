@@ -50,7 +50,6 @@ describe('scenario 9: refresh storm', () => {
     await demo.goto(`${suite.server.origin}/?tokenDelay=25&toolDelay=250`);
     await waitForReady(demo);
 
-    if (process.env.CONVOLOG_DEBUG) console.log('storm starts');
     let last = await snapshot(reader);
     const found: string[] = [];
     const sent: string[] = [];
@@ -59,22 +58,16 @@ describe('scenario 9: refresh storm', () => {
       // Every fourth reload, let the app come up and start a new streaming turn first; the
       // reloads between land while the app is still loading, reading and settling.
       if (reload % 4 === 0) {
-        const ready = Date.now();
         await waitForReady(demo);
-        if (process.env.CONVOLOG_DEBUG) console.log(`ready took ${Date.now() - ready}`);
         const text = reload % 8 === 0 ? `Weather in Oslo and what is ${reload}*7? Turn ${reload}.` : `Tell me a long story, turn ${reload}.`;
         await send(demo, text);
         sent.push(text);
         sendsDuringStorm++;
         await demo.waitForSelector('[data-streaming="true"], [data-testid="tool-call"]', { timeout: 5_000 }).catch(() => undefined);
       }
-      const t0 = Date.now();
       await demo.waitForTimeout(5 + random.int(250));
-      const t1 = Date.now();
       await demo.reload({ waitUntil: 'commit' });
-      const t2 = Date.now();
       const now = await snapshot(reader);
-      if (process.env.CONVOLOG_DEBUG) console.log(`reload ${reload}: wait ${t1 - t0} reload ${t2 - t1} snapshot ${Date.now() - t2}`);
       found.push(...problems(last, now, `after reload ${reload + 1}`));
       last = now;
     }
@@ -82,14 +75,12 @@ describe('scenario 9: refresh storm', () => {
     await demo.goto(`${suite.server.origin}/?speed=fast${new URL(demo.url()).hash}`);
     await waitForReady(demo);
     // The next message settles whatever a reload interrupted; let that turn finish.
-    const lastTurn = Date.now();
     await send(demo, 'Are you still there?');
     sent.push('Are you still there?');
     await demo.waitForFunction(() => {
       const stop = document.querySelector<HTMLElement>('[data-testid="stop"]');
       return stop !== null && stop.hidden && document.querySelector('[data-streaming="true"]') === null;
     }, undefined, { timeout: 60_000 });
-    if (process.env.CONVOLOG_DEBUG) console.log(`last turn took ${Date.now() - lastTurn}`);
     const final = await snapshot(reader);
     found.push(...problems(last, final, 'at the end'));
     expect(found).toEqual([]);

@@ -68,14 +68,12 @@ export async function launchChromium(userDataDir: string, extraArgs: readonly st
     browser,
     context,
     async kill() {
-      const started = Date.now();
       killGroup(pid);
       await exited;
       // SIGKILL cannot be caught: once signalled, no process of the group writes again. Their
       // zombies may linger until reaped, which is no reason to wait.
       // What a crashed browser leaves behind; Chromium would refuse the profile as "in use".
       removeStaleLock(userDataDir);
-      if (process.env.CONVOLOG_DEBUG) console.log(`kill took ${Date.now() - started} ms`);
     },
     async close() {
       try {
