@@ -18,12 +18,14 @@ export interface ConversionContext {
   readonly warnings: Warning[];
   /**
    * Reports a block or part (or, without `blockIndex`, a whole message) the wire format cannot carry.
-   * `what` names it with its article ("a `reasoning` block"); `why` says why.
+   * `what` names it with its article ("a `reasoning` block"); `why` says why. Earlier warnings about
+   * the provider data of what goes are withdrawn: this one covers it.
    */
   dropped(messageIndex: number, blockIndex: number | undefined, what: string, why: string): void;
   /**
-   * Reports own-namespace state the wire format has no place for at this spot. Does nothing when
-   * the item carries no state of `namespace`.
+   * Reports own-namespace state the wire format has no place for at this spot, in the warning the
+   * same `providerData` object already has, if any. Does nothing when the item carries no state of
+   * `namespace`.
    */
   unplacedState(
     providerData: ProviderData | undefined, namespace: string, messageIndex: number, blockIndex: number | undefined, why: string,
@@ -48,24 +50,46 @@ export function prepareContext(input: readonly Message[], keep: readonly string[
   const blockIndexes = retained.messages.map((message, index) => originalIndexes(messages[index]!, message));
   const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined =>
     blockIndex === undefined ? undefined : blockIndexes[messageIndex]?.[blockIndex] ?? blockIndex;
-  const push = (code: Warning['code'], messageIndex: number, blockIndex: number | undefined, message: string): void => {
-    const original = originalBlockIndex(messageIndex, blockIndex);
-    const warning: Warning = { code, message, messageIndex };
-    if (original !== undefined) warning.blockIndex = original;
-    warnings.push(warning);
-  };
   return {
     messages: retained.messages,
     warnings,
     dropped(messageIndex, blockIndex, what, why) {
-      push('dropped_block', messageIndex, blockIndex, `Left out ${what} ${where(messageIndex, originalBlockIndex(messageIndex, blockIndex))}: ${why}`);
+      const original = originalBlockIndex(messageIndex, blockIndex);
+      // What goes as a whole takes its provider data along: DESIGN §0 warns only about the
+      // provider data of what stays, so the block's own warning says all there is to say.
+      removeProviderDataWarnings(warnings, messageIndex, original);
+      warnings.push(warningAt('dropped_block', messageIndex, original, `Left out ${what} ${where(messageIndex, original)}: ${why}`));
     },
     unplacedState(providerData, namespace, messageIndex, blockIndex, why) {
       if (providerData === undefined || !Object.hasOwn(providerData, namespace) || namespace === RESERVED_NAMESPACE) return;
-      const place = where(messageIndex, originalBlockIndex(messageIndex, blockIndex));
-      push('dropped_provider_data', messageIndex, blockIndex, `Left out provider data \`${namespace}\` ${place}: ${why}`);
+      const original = originalBlockIndex(messageIndex, blockIndex);
+      const note = `provider data \`${namespace}\` ${where(messageIndex, original)}: ${why}`;
+      // One warning per provider-data object (DESIGN §0): own state with no place joins the
+      // warning about the foreign state the same object lost.
+      const earlier = warnings.find((warning) => isProviderDataWarningAt(warning, messageIndex, original));
+      if (earlier !== undefined) earlier.message += `; also left out ${note}`;
+      else warnings.push(warningAt('dropped_provider_data', messageIndex, original, `Left out ${note}`));
     },
   };
+}
+
+function warningAt(code: Warning['code'], messageIndex: number, blockIndex: number | undefined, message: string): Warning {
+  const warning: Warning = { code, message, messageIndex };
+  if (blockIndex !== undefined) warning.blockIndex = blockIndex;
+  return warning;
+}
+
+function isProviderDataWarningAt(warning: Warning, messageIndex: number, blockIndex: number | undefined): boolean {
+  return warning.code === 'dropped_provider_data' && warning.messageIndex === messageIndex && warning.blockIndex === blockIndex;
+}
+
+/** Removes the provider-data warnings of a block, or of a whole message and its blocks when `blockIndex` is absent. */
+function removeProviderDataWarnings(warnings: Warning[], messageIndex: number, blockIndex: number | undefined): void {
+  for (let index = warnings.length - 1; index >= 0; index--) {
+    const warning = warnings[index]!;
+    if (warning.code !== 'dropped_provider_data' || warning.messageIndex !== messageIndex) continue;
+    if (blockIndex === undefined || warning.blockIndex === blockIndex) warnings.splice(index, 1);
+  }
 }
 
 function where(messageIndex: number, blockIndex: number | undefined): string {

@@ -115,6 +115,25 @@ describe('toOpenAIChatMessages', () => {
     ]);
   });
 
+  it('reports each provider-data object once, and nothing but the block for a block that goes', () => {
+    const history: Message[] = [
+      question,
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Hello', providerData: { anthropic: { citations: [] }, openai: { logprobs: [] } } },
+          { type: 'reasoning', text: 'plan', providerData: { anthropic: { signature: 's' }, openai: { id: 'rs_1' } } },
+        ],
+      },
+    ];
+    const { warnings } = toOpenAIChatMessages(history);
+    expect(warningKeys(warnings)).toStrictEqual([
+      { code: 'dropped_provider_data', messageIndex: 1, blockIndex: 0 },
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 1 },
+    ]);
+    expect(warnings[0]!.message).toMatch(/`anthropic`.*`openai`/);
+  });
+
   it('carries files as data, audio or OpenAI file ids, and drops what Chat Completions cannot take', () => {
     const history: Message[] = [{
       role: 'user',

@@ -60,14 +60,44 @@ describe('prepareContext', () => {
 
   it('points its own warnings at the caller\'s block index, not the retained one', () => {
     const context = prepareContext(history, ['openai']);
-    context.dropped(1, 1, 'a `text` block', 'testing');
-    context.unplacedState({ openai: {} }, 'openai', 1, 0, 'testing');
-    context.unplacedState({ convolog: {} }, 'convolog', 1, 0, 'never reported');
+    context.unplacedState({ openai: {} }, 'openai', 1, 1, 'testing');
+    context.unplacedState({ convolog: {} }, 'convolog', 1, 1, 'never reported');
+    context.dropped(0, undefined, 'what remained', 'testing');
     expect(warningKeys(context.warnings.slice(3))).toStrictEqual([
-      { code: 'dropped_block', messageIndex: 1, blockIndex: 3 },
-      { code: 'dropped_provider_data', messageIndex: 1, blockIndex: 1 },
+      { code: 'dropped_provider_data', messageIndex: 1, blockIndex: 3 },
+      { code: 'dropped_block', messageIndex: 0 },
     ]);
-    expect(context.warnings[3]!.message).toBe('Left out a `text` block at item 3 of message 1: testing');
+    expect(context.warnings[3]!.message).toBe('Left out provider data `openai` at item 3 of message 1: testing');
+  });
+
+  it('keeps one warning per provider-data object: own state with no place joins the warning about foreign state', () => {
+    const context = prepareContext(history, ['openai']);
+    context.unplacedState({ openai: { y: 2 } }, 'openai', 1, 0, 'no place for it');
+    expect(warningKeys(context.warnings)).toStrictEqual([
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 0 },
+      { code: 'dropped_provider_data', messageIndex: 1, blockIndex: 1 },
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 2 },
+    ]);
+    expect(context.warnings[1]!.message).toMatch(/`anthropic`.*`openai`.*no place for it/);
+  });
+
+  it('reports no provider data of a block, or of a message, that goes as a whole (its own warning says so)', () => {
+    const block = prepareContext(history, ['openai']);
+    block.dropped(1, 0, 'a `text` block', 'testing');
+    expect(warningKeys(block.warnings)).toStrictEqual([
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 0 },
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 2 },
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 1 },
+    ]);
+    const message = prepareContext([{ role: 'user', content: 'x', providerData: { anthropic: {} } }, history[1]!], ['openai']);
+    message.dropped(1, undefined, 'what remained', 'testing');
+    message.dropped(0, undefined, 'what remained', 'testing');
+    expect(warningKeys(message.warnings)).toStrictEqual([
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 0 },
+      { code: 'dropped_block', messageIndex: 1, blockIndex: 2 },
+      { code: 'dropped_block', messageIndex: 1 },
+      { code: 'dropped_block', messageIndex: 0 },
+    ]);
   });
 });
 
