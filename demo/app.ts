@@ -168,6 +168,8 @@ export class DemoApp {
   }
 
   private async newChat(): Promise<void> {
+    // Until the new chat is open, a message sent now would land in the previous one.
+    this.composer.setBlocked('Creating a chat…');
     try {
       const conversation = await this.store.createConversation({ title: NEW_CHAT_TITLE });
       this.conversations = [conversation, ...this.conversations.filter((item) => item.id !== conversation.id)];
@@ -175,6 +177,8 @@ export class DemoApp {
       this.composer.focus();
     } catch (error) {
       this.notices.show({ tone: 'error', title: 'Could not create a chat.', details: [describeError(error)] });
+    } finally {
+      this.updateComposerState();
     }
   }
 

@@ -1,6 +1,7 @@
 // What answers a turn: the built-in offline assistant or an OpenAI-compatible endpoint.
 // Both stream OpenAI chat completion chunks, read by the same accumulator.
 import { estimateMessageTokens, type Message } from '../src/index.js';
+import type { OpenAIChatCompletionChunk } from '../src/adapters/index.js';
 import { planOfflineReply, streamOfflineReply } from './offline-assistant.js';
 import { streamEndpointCompletion, completeEndpoint } from './endpoint-client.js';
 import { extractiveSummary } from './summarizer.js';
@@ -12,7 +13,7 @@ export interface ChatModel {
   readonly label: string;
   readonly kind: 'offline' | 'endpoint';
   /** Streams one completion for `messages` (the context), as parsed OpenAI chunks. */
-  stream(messages: readonly Message[], signal: AbortSignal): AsyncIterable<unknown>;
+  stream(messages: readonly Message[], signal: AbortSignal): AsyncIterable<OpenAIChatCompletionChunk>;
   /** Writes a summary for `compactConversation`. */
   summarize(request: { system: string; prompt: string; signal?: AbortSignal }): Promise<string>;
 }

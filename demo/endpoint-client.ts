@@ -1,7 +1,7 @@
 // An OpenAI-compatible Chat Completions client (OpenAI, llama.cpp, Ollama, vLLM, OpenRouter):
 // streams over SSE and hands each parsed chunk to the caller's accumulator.
 import { isContextOverflow, type Message } from '../src/index.js';
-import { toOpenAIChatMessages, fromOpenAIChatCompletion } from '../src/adapters/index.js';
+import { toOpenAIChatMessages, fromOpenAIChatCompletion, type OpenAIChatCompletionChunk } from '../src/adapters/index.js';
 import { readServerSentEvents } from './sse.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 import type { DemoSettings } from './settings.js';
@@ -19,7 +19,7 @@ export async function* streamEndpointCompletion(
   settings: DemoSettings,
   messages: readonly Message[],
   signal: AbortSignal,
-): AsyncGenerator<unknown> {
+): AsyncGenerator<OpenAIChatCompletionChunk> {
   const { body } = toOpenAIChatMessages(messages, { system: settings.systemPrompt });
   const response = await post(settings, {
     model: settings.model,
@@ -31,10 +31,9 @@ export async function* streamEndpointCompletion(
   if (response.body === null) throw new EndpointError('The endpoint answered with an empty body.', response.status, false);
   for await (const data of readServerSentEvents(response.body, signal)) {
     if (data.trim() === '[DONE]') return;
-    const chunk = parseJson(data);
-    if (chunk === undefined) continue; // keep-alive comments and blank data
-    const error = (chunk as { error?: { message?: unknown } }).error;
-    if (error !== undefined) throw endpointError(String(error.message ?? JSON.stringify(error)), response.status);
+    const chunk = parseJson(data) as OpenAIChatCompletionChunk | undefined;
+    if (chunk === undefined || chunk === null || typeof chunk !== 'object') continue; // keep-alives, blank data
+    if (chunk.error !== undefined) throw endpointError(errorMessage(chunk.error), response.status);
     yield chunk;
   }
 }
@@ -71,6 +70,12 @@ async function post(settings: DemoSettings, body: Record<string, unknown>, signa
 
 function endpointError(message: string, status: number | undefined): EndpointError {
   return new EndpointError(message, status, isContextOverflow(message));
+}
+
+function errorMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : JSON.stringify(error);
 }
 
 function errorText(body: string): string {

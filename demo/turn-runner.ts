@@ -58,7 +58,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
     hooks.onStream(accumulator.snapshot());
     try {
       for await (const chunk of options.model.stream(context, signal)) {
-        accumulator.push(chunk as never);
+        accumulator.push(chunk);
         hooks.onStream(accumulator.snapshot());
       }
     } catch (error) {

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { startDemoServer, type DemoServer } from './support/demo-server.js';
 import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
 import {
-  byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForReady,
+  byTestId, messages, newChat, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForReady,
 } from './support/demo-page.js';
 
 let server: DemoServer;
@@ -112,7 +112,7 @@ describe('demo: chatting', () => {
       await expect.poll(() => byTestId(page, 'new-chat').isVisible()).toBe(true);
       await page.waitForTimeout(300);
       await screenshot(page, 'mobile-sidebar');
-      await byTestId(page, 'new-chat').click();
+      await newChat(page);
       await expect.poll(() => byTestId(page, 'new-chat').isVisible()).toBe(false);
       await sendAndWait(page, 'Is it raining in Oslo, and what is (17+5)*3?');
       expect(await byTestId(page, 'tool-call').count()).toBe(2);

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from './support/demo-server.js';
 import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
 import {
-  byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady,
+  byTestId, messages, newChat, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 
 let server: DemoServer;
@@ -187,7 +187,7 @@ describe('demo: deleting and damaged data', () => {
       const watch = watchPage(page);
       await openDemo(page, server.origin);
       await sendAndWait(page, 'Keep this one');
-      await byTestId(page, 'new-chat').click();
+      await newChat(page);
       await sendAndWait(page, 'Delete this one');
       expect(await byTestId(page, 'conversation-item').count()).toBe(2);
 
@@ -252,7 +252,7 @@ describe('demo: deleting and damaged data', () => {
       const watch = watchPage(page);
       await openDemo(page, server.origin);
       await sendAndWait(page, 'One');
-      await byTestId(page, 'new-chat').click();
+      await newChat(page);
       await sendAndWait(page, 'Two');
       await byTestId(page, 'settings').click();
       await page.waitForSelector('dialog[open]');

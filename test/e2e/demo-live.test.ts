@@ -56,7 +56,7 @@ describe('demo: live across tabs', () => {
       await byTestId(second, 'conversation-item').filter({ hasText: 'Tromsø' }).or(byTestId(second, 'conversation-item').filter({ hasText: 'Hello from' })).first().click();
       await byTestId(second, 'delete').click();
       await waitForNotice(first, /deleted in another tab/);
-      expect(await byTestId(first, 'conversation-item').count()).toBe(1);
+      await expect.poll(() => byTestId(first, 'conversation-item').count()).toBe(1);
       expect([...watchFirst.errors, ...watchSecond.errors]).toEqual([]);
     } finally {
       await context.close();

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { startDemoServer, type DemoServer } from './support/demo-server.js';
 import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
 import {
-  byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
+  byTestId, messages, newChat, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 
 let server: DemoServer;
@@ -35,10 +35,13 @@ describe('demo: resume', () => {
       const watch = watchPage(page);
       await openDemo(page, server.origin);
       await sendAndWait(page, 'First chat: what is 2+3?');
-      await byTestId(page, 'new-chat').click();
+      await newChat(page);
       await sendAndWait(page, 'Second chat: weather in Oslo and Paris?');
       const before = await transcriptSnapshot(page);
       expect(before.filter((line) => line.startsWith('tool:'))).toHaveLength(2);
+      // The sidebar settles (titles from first messages, most recent first) before we compare.
+      await expect.poll(() => byTestId(page, 'conversation-item').allInnerTexts())
+        .toEqual([expect.stringContaining('Second chat'), expect.stringContaining('First chat')]);
       const titles = await byTestId(page, 'conversation-item').allInnerTexts();
 
       await page.reload();

@@ -26,6 +26,15 @@ export function messages(page: Page, role?: 'user' | 'assistant' | 'tool'): Loca
   return page.locator(role === undefined ? '[data-testid="message"]' : `[data-testid="message"][data-role="${role}"]`);
 }
 
+/** Clicks New chat and waits until the new, empty chat is the open one. */
+export async function newChat(page: Page): Promise<void> {
+  const before = await byTestId(page, 'conversation-item').count();
+  await byTestId(page, 'new-chat').click();
+  await page.waitForFunction((count) =>
+    document.querySelectorAll('[data-testid="conversation-item"]').length > count
+    && document.querySelectorAll('[data-testid="message"]').length === 0, before, { timeout: 15_000 });
+}
+
 /** Types `text` in the composer and sends it with the Send button. */
 export async function send(page: Page, text: string): Promise<void> {
   await byTestId(page, 'composer').fill(text);
