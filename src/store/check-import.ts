@@ -17,14 +17,20 @@ export interface CheckedImport {
   warnings: Warning[];
 }
 
+const ISO_TIMESTAMP_EXPECTED = 'expected a UTC timestamp as Date.prototype.toISOString() writes it, such as 2025-01-01T12:00:00.000Z';
+
+// The list orders conversations, and the log its entries, by comparing timestamps as strings:
+// only toISOString's one form keeps string order time order.
+const isoTimestampSchema = z.string().refine(isIsoTimestamp, { message: ISO_TIMESTAMP_EXPECTED });
+
 const headerSchema = z.object({
-  id: z.string().min(1), title: z.string(), createdAt: z.string(), updatedAt: z.string(), appData: AppDataSchema.optional(),
+  id: z.string().min(1), title: z.string(), createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema, appData: AppDataSchema.optional(),
 });
 
 /**
  * Checks an export object (already a plain JSON copy): format and version, the header, every
- * entry, references (conversation ids, contiguous seqs from 1, unique entry ids, each
- * `firstKeptId` an earlier user message entry of the import) and the pairing invariant
+ * entry, timestamps (toISOString's form), references (conversation ids, contiguous seqs from 1,
+ * unique entry ids, each `firstKeptId` an earlier user message entry of the import) and the pairing invariant
  * (`resumable`). Untrusted messages pass `retainPortableContent`. Indices in warnings and
  * issues are positions in `entries`.
  * @internal
@@ -33,6 +39,7 @@ export function checkImport(data: Record<string, unknown>, trusted: boolean): Ch
   checkFormat(data);
   const conversation = parseHeader(data.conversation);
   const entries = parseEntries(data.entries);
+  checkTimestamps(entries);
   checkReferences(conversation.id, entries);
   const warnings = trusted ? [] : retainContent(entries);
   checkPairing(entries);
@@ -74,6 +81,13 @@ function parseEntries(entries: unknown): Entry[] {
       throw new ConvologError({ code: 'unknown_content_type', path: explained.path, message: `${explained.message}. Update convolog to import it.` });
     }
     throw invalid(explained.path, `Invalid entry at ${explained.message}.`);
+  });
+}
+
+function checkTimestamps(entries: readonly Entry[]): void {
+  entries.forEach((entry, index) => {
+    if (isIsoTimestamp(entry.timestamp)) return;
+    throw invalid(['entries', index, 'timestamp'], `entry ${index} has the timestamp ${JSON.stringify(entry.timestamp)}; ${ISO_TIMESTAMP_EXPECTED}`);
   });
 }
 
@@ -143,6 +157,11 @@ function toEntryIndices(issue: HistoryIssue, positions: readonly number[]): Hist
   if (moved.code === 'duplicate_tool_call_id') moved.firstMessageIndex = positions[moved.firstMessageIndex]!;
   if (moved.code === 'misplaced_tool_result') moved.callMessageIndex = positions[moved.callMessageIndex]!;
   return moved;
+}
+
+function isIsoTimestamp(text: string): boolean {
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString() === text;
 }
 
 function invalid(path: (string | number)[], message: string): ConvologError {

@@ -184,6 +184,13 @@ describe('importConversation', () => {
       ['another format', 'invalid_history', (data) => ({ ...data, format: 'something.else' })],
       ['entries that are not an array', 'invalid_history', (data) => ({ ...data, entries: 'nope' })],
       ['a header without id', 'invalid_history', (data) => ({ ...data, conversation: { ...data.conversation, id: '' } })],
+      // Timestamps order the conversation list and the log as strings: only toISOString's form keeps that order.
+      ['a header updatedAt that is not an ISO timestamp', 'invalid_history', (data) => ({
+        ...data, conversation: { ...data.conversation, updatedAt: 'zzz (sorts above every real time)' },
+      })],
+      ['an entry timestamp that is not an ISO timestamp', 'invalid_history', (data) => ({
+        ...data, entries: data.entries.map((entry, index) => (index === 1 ? { ...entry, timestamp: '2025-01-01 12:00' } : entry)),
+      })],
       ['a gap in seqs', 'invalid_history', (data) => ({ ...data, entries: data.entries.filter((entry) => entry.seq !== 3) })],
       ['an entry of another conversation', 'invalid_history', (data) => ({
         ...data, entries: data.entries.map((entry, index) => (index === 2 ? { ...entry, conversationId: 'elsewhere' } : entry)),
