@@ -1,4 +1,4 @@
-// Shared helpers of the adapter tests: fixtures, frozen inputs, comparable warnings.
+// Shared helpers of the adapter tests: fixtures, comparable warnings, generated ids.
 import { readFileSync } from 'node:fs';
 import type { Message } from '../../src/core/message.js';
 import type { Warning } from '../../src/core/warning.js';
@@ -7,13 +7,6 @@ import type { Warning } from '../../src/core/warning.js';
 export function fixture<T = Record<string, unknown>>(provider: string, name: string): T {
   const url = new URL(`../fixtures/${provider}/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(url, 'utf8')) as T;
-}
-
-/** Freezes a value and everything it holds, so any write by the code under test throws. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
 }
 
 /** Warnings without their prose: what a test pins down. */

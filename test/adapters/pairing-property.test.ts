@@ -62,7 +62,8 @@ function callCount(messages: readonly Message[]): number {
   return messages.reduce((sum, message) => sum + (message.role === 'tool' ? 1 : 0), 0);
 }
 
-describe('every adapter keeps calls and results adjacent (property)', () => {
+// Hundreds of generated cases per property: a loaded machine must not fail them on the default 5 s.
+describe('every adapter keeps calls and results adjacent (property)', { timeout: 60_000 }, () => {
   it('generates sendable histories', () => {
     fc.assert(fc.property(histories, (messages) => {
       expect(validate(messages, 'sendable')).toStrictEqual([]);

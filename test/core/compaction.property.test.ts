@@ -75,7 +75,8 @@ class Log {
   }
 }
 
-describe('compaction properties', () => {
+// Hundreds of generated cases per property: a loaded machine must not fail them on the default 5 s.
+describe('compaction properties', { timeout: 60_000 }, () => {
   it('generates sendable histories', () => {
     fc.assert(fc.property(steps, (plan) => {
       expect(validate(buildHistory(plan, 'call_'), 'sendable')).toEqual([]);

@@ -4,12 +4,7 @@ import { dropOrphans } from '../../src/core/drop-orphans.js';
 import type { Message } from '../../src/core/message.js';
 import { settle } from '../../src/core/settle.js';
 import { validate } from '../../src/core/validate.js';
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
+import { deepFreeze } from '../support/deep-freeze.js';
 
 const call = (id: string) => toolCall(id, 'lookup', {});
 const result = (id: string) => toolResult(id, 'lookup', `result of ${id}`);

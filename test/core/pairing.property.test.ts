@@ -7,6 +7,7 @@ import type { AssistantBlock, Message, ToolCallBlock } from '../../src/core/mess
 import { settle } from '../../src/core/settle.js';
 import { unsettledFrom } from '../../src/core/unsettled-from.js';
 import { validate } from '../../src/core/validate.js';
+import { deepFreeze } from '../support/deep-freeze.js';
 
 // Kept small: the suite also runs in Chromium.
 const RUNS = { numRuns: 200 };
@@ -122,12 +123,6 @@ function damaged(plan: readonly Turn[], damages: readonly Damage[]): Message[] {
   return deepFreeze(history);
 }
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
-
 /**
  * A deliberately naive reading of DESIGN §3 (quadratic, message by message), to compare the
  * one-pass `validate` against.
@@ -180,7 +175,8 @@ function referenceIssues(history: readonly Message[], mode: ValidationMode): His
 
 const modes: ValidationMode[] = ['sendable', 'resumable'];
 
-describe('pairing invariant (property-based)', () => {
+// Hundreds of generated cases per property: a loaded machine must not fail them on the default 5 s.
+describe('pairing invariant (property-based)', { timeout: 60_000 }, () => {
   it('an undamaged history is sendable, whatever the order of results within each run', () => {
     fc.assert(fc.property(turns, (plan) => {
       expect(validate(buildHistory(plan), 'sendable')).toEqual([]);

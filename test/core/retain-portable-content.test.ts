@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { AssistantBlock, Message } from '../../src/core/message.js';
 import { retainPortableContent } from '../../src/core/retain-portable-content.js';
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
+import { deepFreeze } from '../support/deep-freeze.js';
 
 /** Runs retainPortableContent on a deep-frozen input and checks the input did not change. */
 function retain(messages: Message[]) {

@@ -3,12 +3,7 @@ import { assistant, toolCall, toolResult, user } from '../../src/core/constructo
 import type { Message } from '../../src/core/message.js';
 import { DEFAULT_SETTLE_REASON, settle } from '../../src/core/settle.js';
 import { validate } from '../../src/core/validate.js';
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
+import { deepFreeze } from '../support/deep-freeze.js';
 
 const pending: Message[] = [
   user('weather and time in Oslo?'),

@@ -4,6 +4,7 @@ import { MessageSchema, type Message, type ProviderData } from '../../src/core/m
 import { retainPortableContent } from '../../src/core/retain-portable-content.js';
 import { retainProviderState } from '../../src/core/retain-provider-state.js';
 import type { Warning } from '../../src/core/warning.js';
+import { deepFreeze } from '../support/deep-freeze.js';
 
 const RUNS = 200;
 const NAMESPACES = ['openai', 'anthropic', 'google-ai', 'mistral', 'convolog'] as const;
@@ -69,12 +70,6 @@ const message: fc.Arbitrary<Message> = fc.oneof(
 const history = fc.array(message, { maxLength: 12 });
 const keptNamespaces = fc.subarray([...NAMESPACES.filter((name) => name !== 'convolog'), 'unused']);
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
-
 type Item = { type: string; providerData?: unknown; origin?: string; source?: { kind: string } };
 
 /** Every providerData holder of a message: the message itself and each item of its content array. */
@@ -102,7 +97,8 @@ function expectWarningsPointIntoInput(warnings: readonly Warning[], input: reado
   }
 }
 
-describe('trust boundary properties', () => {
+// Hundreds of generated cases per property: a loaded machine must not fail them on the default 5 s.
+describe('trust boundary properties', { timeout: 60_000 }, () => {
   it('retainPortableContent leaves no provider data, raw item, provider file or provider tool block, and keeps every message', () => {
     fc.assert(fc.property(history, (input) => {
       const before = structuredClone(input);

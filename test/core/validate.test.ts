@@ -3,12 +3,7 @@ import { assistant, toolCall, toolResult, user } from '../../src/core/constructo
 import type { HistoryIssue } from '../../src/core/history-issue.js';
 import type { Message } from '../../src/core/message.js';
 import { validate } from '../../src/core/validate.js';
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
+import { deepFreeze } from '../support/deep-freeze.js';
 
 const call = (id: string, name = 'get_weather') => toolCall(id, name, { city: 'Oslo' });
 const result = (id: string, name = 'get_weather') => toolResult(id, name, `result of ${id}`);

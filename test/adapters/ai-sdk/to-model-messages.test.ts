@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { toModelMessages } from '../../../src/adapters/ai-sdk/to-model-messages.js';
 import { isConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
-import { deepFreeze, fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { fixture, warningKeys, type RequestFixture } from '../helpers.js';
 import { modelMessageSchema } from './model-message-schema.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 const question: Message = { role: 'user', content: 'Hi' };
 
@@ -18,8 +20,7 @@ describe('toModelMessages', () => {
   });
 
   it('refuses a context that is not sendable with `pairing`', () => {
-    let thrown: unknown;
-    try { toModelMessages([question, { role: 'tool', toolCallId: 'c', toolName: 'f', content: 'x' }]); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => toModelMessages([question, { role: 'tool', toolCallId: 'c', toolName: 'f', content: 'x' }]));
     expect(isConvologError(thrown, 'pairing')).toBe(true);
   });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AnthropicStreamAccumulator } from '../../../src/adapters/anthropic/anthropic-stream-accumulator.js';
 import type { AnthropicStreamEvent } from '../../../src/adapters/anthropic/anthropic-types.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { deepFreeze, fixture, warningKeys } from '../helpers.js';
+import { fixture, warningKeys } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 interface StreamFixture { events: AnthropicStreamEvent[]; text: string; message: unknown; envelope: unknown }
 
@@ -10,11 +12,6 @@ function feed(events: readonly AnthropicStreamEvent[]): AnthropicStreamAccumulat
   const accumulator = new AnthropicStreamAccumulator();
   for (const event of events) accumulator.push(event);
   return accumulator;
-}
-
-function thrownBy(action: () => unknown): unknown {
-  try { action(); } catch (error) { return error; }
-  return undefined;
 }
 
 describe('AnthropicStreamAccumulator', () => {

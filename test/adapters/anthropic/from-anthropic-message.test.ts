@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fromAnthropicMessage } from '../../../src/adapters/anthropic/from-anthropic-message.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { deepFreeze, fixture, GENERATED_CALL_ID } from '../helpers.js';
+import { fixture, GENERATED_CALL_ID } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 interface ResponseFixture { response: Record<string, unknown>; message: unknown; envelope: unknown }
 
@@ -41,8 +43,7 @@ describe('fromAnthropicMessage', () => {
   });
 
   it('refuses an error body with `invalid_message`', () => {
-    let thrown: unknown;
-    try { fromAnthropicMessage({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => fromAnthropicMessage({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
     expect(isConvologError(thrown, 'invalid_message')).toBe(true);
     expect((thrown as Error).message).toContain('Overloaded');
   });

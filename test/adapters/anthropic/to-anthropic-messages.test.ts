@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toAnthropicMessages } from '../../../src/adapters/anthropic/to-anthropic-messages.js';
 import { isConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
-import { deepFreeze, fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 const question: Message = { role: 'user', content: 'Hi' };
 const call = (id: string, args = '{}'): Message => ({ role: 'assistant', content: [{ type: 'tool_call', id, name: 'f', arguments: args }] });
@@ -17,8 +19,7 @@ describe('toAnthropicMessages', () => {
   });
 
   it('refuses a context that is not sendable with `pairing`', () => {
-    let thrown: unknown;
-    try { toAnthropicMessages([question, result('call_x')]); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => toAnthropicMessages([question, result('call_x')]));
     expect(isConvologError(thrown, 'pairing')).toBe(true);
   });
 

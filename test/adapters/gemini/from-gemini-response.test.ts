@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fromGeminiResponse } from '../../../src/adapters/gemini/from-gemini-response.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { deepFreeze, fixture, GENERATED_CALL_ID, withGeneratedIds } from '../helpers.js';
+import { fixture, GENERATED_CALL_ID, withGeneratedIds } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 interface ResponseFixture { response: Record<string, unknown>; message: unknown; envelope: unknown }
 
@@ -56,8 +58,7 @@ describe('fromGeminiResponse', () => {
   });
 
   it('refuses an error body with `invalid_message`', () => {
-    let thrown: unknown;
-    try { fromGeminiResponse({ error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } }); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => fromGeminiResponse({ error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } }));
     expect(isConvologError(thrown, 'invalid_message')).toBe(true);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { GeminiStreamAccumulator } from '../../../src/adapters/gemini/gemini-stream-accumulator.js';
 import type { GeminiResponse } from '../../../src/adapters/gemini/gemini-types.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { deepFreeze, fixture, warningKeys, withGeneratedIds } from '../helpers.js';
+import { fixture, warningKeys, withGeneratedIds } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 interface StreamFixture { chunks: GeminiResponse[]; text: string; message: unknown; envelope: unknown }
 
@@ -32,8 +34,7 @@ describe('GeminiStreamAccumulator', () => {
 
   it('throws `incomplete_stream` without a candidate finishReason', () => {
     const golden = fixture<StreamFixture>('gemini', 'stream-thoughts-function-calls');
-    let thrown: unknown;
-    try { feed(golden.chunks.slice(0, 3)).finish(); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => feed(golden.chunks.slice(0, 3)).finish());
     expect(isConvologError(thrown, 'incomplete_stream')).toBe(true);
   });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toGeminiContents } from '../../../src/adapters/gemini/to-gemini-contents.js';
 import { isConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
-import { deepFreeze, fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 const question: Message = { role: 'user', content: 'Hi' };
 
@@ -16,8 +18,7 @@ describe('toGeminiContents', () => {
 
   it('refuses a context that is not sendable with `pairing`', () => {
     const history: Message[] = [question, { role: 'assistant', content: [{ type: 'tool_call', id: 'c', name: 'f', arguments: '{}' }] }, question];
-    let thrown: unknown;
-    try { toGeminiContents(history); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => toGeminiContents(history));
     expect(isConvologError(thrown, 'pairing')).toBe(true);
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fromOpenAIChatCompletion } from '../../../src/adapters/openai/from-openai-chat-completion.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { deepFreeze, fixture, GENERATED_CALL_ID } from '../helpers.js';
+import { fixture, GENERATED_CALL_ID } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 interface ResponseFixture { response: unknown; message: unknown; envelope: unknown }
 
@@ -71,8 +73,7 @@ describe('fromOpenAIChatCompletion', () => {
 
   it('refuses an error body or anything that is not a completion with `invalid_message`', () => {
     for (const input of [{ error: { message: 'Rate limit reached', type: 'requests' } }, 'text', null, []]) {
-      let thrown: unknown;
-      try { fromOpenAIChatCompletion(input); } catch (error) { thrown = error; }
+      const thrown = thrownBy(() => fromOpenAIChatCompletion(input));
       expect(isConvologError(thrown, 'invalid_message')).toBe(true);
     }
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { OpenAIChatStreamAccumulator } from '../../../src/adapters/openai/openai-chat-stream-accumulator.js';
 import type { OpenAIChatCompletionChunk } from '../../../src/adapters/openai/openai-types.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { deepFreeze, fixture, GENERATED_CALL_ID, warningKeys } from '../helpers.js';
+import { fixture, GENERATED_CALL_ID, warningKeys } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 interface StreamFixture { chunks: (OpenAIChatCompletionChunk | string)[]; text: string; message: unknown; envelope: unknown }
 
@@ -10,11 +12,6 @@ function feed(chunks: readonly (OpenAIChatCompletionChunk | string)[]): OpenAICh
   const accumulator = new OpenAIChatStreamAccumulator();
   for (const chunk of chunks) accumulator.push(chunk);
   return accumulator;
-}
-
-function thrownBy(action: () => unknown): unknown {
-  try { action(); } catch (error) { return error; }
-  return undefined;
 }
 
 const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): OpenAIChatCompletionChunk =>

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toOpenAIChatMessages } from '../../../src/adapters/openai/to-openai-chat-messages.js';
 import { isConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
-import { deepFreeze, fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { deepFreeze } from '../../support/deep-freeze.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 const question: Message = { role: 'user', content: 'Hi' };
 
@@ -19,8 +21,7 @@ describe('toOpenAIChatMessages', () => {
       question,
       { role: 'assistant', content: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: '{}' }] },
     ];
-    let thrown: unknown;
-    try { toOpenAIChatMessages(history); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => toOpenAIChatMessages(history));
     expect(isConvologError(thrown, 'pairing')).toBe(true);
     expect((thrown as { issues?: unknown[] }).issues).toEqual([
       { code: 'unanswered_tool_call', messageIndex: 1, toolCallId: 'call_1', toolName: 'get_weather' },

@@ -6,6 +6,7 @@ import { OpenAIChatStreamAccumulator } from '../../../src/adapters/openai/openai
 import type { StreamAccumulator } from '../../../src/adapters/shared/stream-accumulator.js';
 import { isConvologError } from '../../../src/core/error.js';
 import { fixture, withGeneratedIds } from '../helpers.js';
+import { thrownBy } from '../../support/thrown-by.js';
 
 const cases: [string, () => StreamAccumulator<never>, () => unknown[]][] = [
   ['OpenAI', () => new OpenAIChatStreamAccumulator() as StreamAccumulator<never>, () => fixture<{ chunks: unknown[] }>('openai', 'stream-parallel-tool-calls').chunks],
@@ -16,8 +17,7 @@ const cases: [string, () => StreamAccumulator<never>, () => unknown[]][] = [
 describe.each(cases)('%s stream accumulator contract', (_name, create, chunks) => {
   it('an empty stream is incomplete; with allowIncomplete it is an empty, aborted turn', () => {
     const accumulator = create();
-    let thrown: unknown;
-    try { accumulator.finish(); } catch (error) { thrown = error; }
+    const thrown = thrownBy(() => accumulator.finish());
     expect(isConvologError(thrown, 'incomplete_stream')).toBe(true);
     const { message, envelope, warnings } = accumulator.finish({ allowIncomplete: true });
     expect(message).toStrictEqual({ role: 'assistant', content: [] });
