@@ -81,6 +81,7 @@ describe('demo: compaction', () => {
       await sendAndWait(page, 'Tell me what you remember');
       expect(await messages(page, 'assistant').last().innerText()).toContain('compacted');
       await page.setViewportSize(MOBILE);
+      await page.waitForTimeout(400); // the sidebar slides away on narrow screens
       await byTestId(page, 'compaction').evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await screenshot(page, 'mobile-compacted');
       expect(watch.errors).toEqual([]);

@@ -115,6 +115,7 @@ describe('demo: resume', () => {
       expect(await messages(page, 'assistant').last().innerText()).toContain('6*7 = 42');
       await screenshot(page, 'desktop-settled');
       await page.setViewportSize(MOBILE);
+      await page.waitForTimeout(400); // the sidebar slides away on narrow screens
       await screenshot(page, 'mobile-settled');
       expect(watch.errors).toEqual([]);
     } finally {
