@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { describeIssue } from '../core/describe-issue.js';
 import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from '../core/entry.js';
 import { ConvologError } from '../core/error.js';
-import type { HistoryIssue } from '../core/history-issue.js';
 import { AppDataSchema, type Message } from '../core/message.js';
 import { retainPortableContent } from '../core/retain-portable-content.js';
 import { validate } from '../core/validate.js';
 import type { Warning } from '../core/warning.js';
 import { explainZodError } from '../core/zod-explain.js';
 import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport } from './conversation-export.js';
+import { mapIssueIndices } from './map-issue-indices.js';
 
 /** A checked import, ready to write (ids may still collide with the store's). @internal */
 export interface CheckedImport {
@@ -144,19 +144,12 @@ function retainContent(entries: Entry[]): Warning[] {
 
 function checkPairing(entries: readonly Entry[]): void {
   const { messages, positions } = messagesOf(entries);
-  const issues = validate(messages, 'resumable').map((issue) => toEntryIndices(issue, positions));
+  const issues = validate(messages, 'resumable').map((issue) => mapIssueIndices(issue, (index) => positions[index]!));
   if (issues.length === 0) return;
   throw new ConvologError({
     code: 'pairing', issues,
     message: `The imported log breaks the tool-call pairing (${describeIssue(issues[0]!)}; indices are positions in entries). Nothing was imported.`,
   });
-}
-
-function toEntryIndices(issue: HistoryIssue, positions: readonly number[]): HistoryIssue {
-  const moved = { ...issue, messageIndex: positions[issue.messageIndex]! };
-  if (moved.code === 'duplicate_tool_call_id') moved.firstMessageIndex = positions[moved.firstMessageIndex]!;
-  if (moved.code === 'misplaced_tool_result') moved.callMessageIndex = positions[moved.callMessageIndex]!;
-  return moved;
 }
 
 function isIsoTimestamp(text: string): boolean {

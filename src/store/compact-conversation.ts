@@ -1,13 +1,15 @@
 import { SUMMARY_PREFIX } from '../core/build-context.js';
 import { buildCompactionDigest } from '../core/compaction-digest.js';
 import type { CompactionEntry } from '../core/entry.js';
-import { ConvologError } from '../core/error.js';
 import { estimateMessageTokens, type TokenEstimator } from '../core/estimate-tokens.js';
 import type { Message } from '../core/message.js';
 import { planCut } from '../core/plan-cut.js';
 import { rollSummaryPrompt, summarySystemPrompt } from '../core/summary-prompts.js';
+import { throwIfAborted } from './aborted-error.js';
 import type { ConvologStore } from './convolog-store.js';
 import { notFound } from './read-record.js';
+
+const OPERATION = 'The compaction';
 
 /** What {@link compactConversation} hands the summarizing model. */
 export interface SummarizeRequest { system: string; prompt: string; signal?: AbortSignal }
@@ -45,7 +47,7 @@ export async function compactConversation(
   const { signal } = options;
   const estimate = options.estimate ?? estimateMessageTokens;
   const words = options.words ?? 250;
-  throwIfAborted(signal);
+  throwIfAborted(OPERATION, signal);
   const conversation = await store.getConversation(id);
   if (conversation === undefined) throw notFound(id);
   // Read after the seq it is checked against: anything appended meanwhile makes the append conflict.
@@ -57,7 +59,7 @@ export async function compactConversation(
   if (digest === null) return null;
   const prompt = previous === undefined ? digest : rollSummaryPrompt(previous.summary, digest, words);
   const summary = await summarizeOrAbort(options, { system: summarySystemPrompt(words), prompt, ...(signal ? { signal } : {}) });
-  throwIfAborted(signal);
+  throwIfAborted(OPERATION, signal);
   return store.appendCompaction(id, {
     summary, firstKeptId: entries[cut]!.id, tokensBefore: contextTokens(previous?.summary, messages, estimate),
   }, { expectedLastSeq: conversation.lastSeq });
@@ -69,7 +71,7 @@ async function summarizeOrAbort(options: CompactConversationOptions, request: Su
     summary = await options.summarize(request);
   } catch (error) {
     // A summarizer stopped by our signal reports it its own way; callers match one code.
-    if (options.signal?.aborted) throw abortedError(options.signal);
+    throwIfAborted(OPERATION, options.signal);
     throw error;
   }
   if (typeof summary !== 'string') {
@@ -82,14 +84,4 @@ function contextTokens(previousSummary: string | undefined, messages: readonly M
   let total = previousSummary === undefined ? 0 : estimate({ role: 'user', content: SUMMARY_PREFIX + previousSummary });
   for (const message of messages) total += estimate(message);
   return total;
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortedError(signal);
-}
-
-function abortedError(signal: AbortSignal): ConvologError {
-  return new ConvologError({
-    code: 'aborted', message: 'The compaction was aborted; nothing was written.', cause: signal.reason,
-  });
 }

@@ -2,6 +2,7 @@ import { ConvologError } from '../core/error.js';
 import { parseHistory } from '../core/history.js';
 import { toPlainJson } from '../core/plain-json.js';
 import type { Warning } from '../core/warning.js';
+import { throwIfAborted } from './aborted-error.js';
 import { checkImport } from './check-import.js';
 import { toConversation } from './conversation.js';
 import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION } from './conversation-export.js';
@@ -13,6 +14,8 @@ import { ALL_STORES } from './schema.js';
 import type { StoreContext } from './store-context.js';
 import { writeImport } from './write-import.js';
 
+const OPERATION = 'The import';
+
 /**
  * `store.importConversation`: a conversation export, its JSON Lines form or a serialized history
  * becomes a new conversation, atomically. Untrusted unless `trusted`: a safe plain copy, every
@@ -23,23 +26,23 @@ export async function importConversation(
   context: StoreContext, data: unknown, options: ImportOptions = {},
 ): Promise<ImportResult> {
   const { signal } = options;
-  throwIfAborted(signal);
+  throwIfAborted(OPERATION, signal);
   checkSize(data, options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES);
   const { exported, warnings } = readInput(context, data);
   const checked = checkImport(exported, options.trusted === true);
-  throwIfAborted(signal);
+  throwIfAborted(OPERATION, signal);
   let written;
   let stopWriting: (() => void) | undefined;
   try {
     written = await runTransaction(context, ALL_STORES, 'readwrite', 'Importing a conversation', (transaction) => {
       // The signal may have aborted while the transaction was opening: an abort listener added now would never fire.
-      throwIfAborted(signal);
+      throwIfAborted(OPERATION, signal);
       stopWriting = () => abortUnlessDone(transaction);
       signal?.addEventListener('abort', stopWriting, { once: true });
       return writeImport(context, transaction, checked, options.onConflict ?? 'new_id');
     });
   } catch (error) {
-    throwIfAborted(signal);
+    throwIfAborted(OPERATION, signal);
     throw error;
   } finally {
     if (stopWriting !== undefined) signal?.removeEventListener('abort', stopWriting);
@@ -95,9 +98,4 @@ function abortUnlessDone(transaction: Transaction<'readwrite'>): void {
   } catch {
     // Already committed: the import stands, and the caller hears of it.
   }
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (!signal?.aborted) return;
-  throw new ConvologError({ code: 'aborted', message: 'The import was aborted; nothing was imported.', cause: signal.reason });
 }

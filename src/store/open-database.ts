@@ -1,7 +1,10 @@
 import { wrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { ConvologError } from '../core/error.js';
+import { abortedError } from './aborted-error.js';
 import { DATABASE_VERSION, runMigrations, type ConvologDatabase } from './schema.js';
 import { toConvologError } from './to-convolog-error.js';
+
+const OPERATION = 'Opening the database';
 
 /** @internal */
 export interface OpenDatabaseOptions {
@@ -19,12 +22,12 @@ export interface OpenDatabaseOptions {
  */
 export function openDatabase(options: OpenDatabaseOptions): Promise<ConvologDatabase> {
   const { signal } = options;
-  if (signal?.aborted) return Promise.reject(abortedError(signal));
+  if (signal?.aborted) return Promise.reject(abortedError(OPERATION, signal));
   let request: IDBOpenDBRequest;
   try {
     request = options.factory.open(options.name, DATABASE_VERSION);
   } catch (error) {
-    return Promise.reject(toConvologError(error, 'Opening the database'));
+    return Promise.reject(toConvologError(error, OPERATION));
   }
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -35,7 +38,7 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<ConvologData
       signal?.removeEventListener('abort', onAbort);
       outcome();
     };
-    const onAbort = (): void => finish(() => reject(wasBlocked ? blockedError(options.name) : abortedError(signal)));
+    const onAbort = (): void => finish(() => reject(wasBlocked ? blockedError(options.name) : abortedError(OPERATION, signal)));
     signal?.addEventListener('abort', onAbort, { once: true });
     request.onupgradeneeded = (event) => upgrade(request, event.oldVersion);
     request.onblocked = () => {
@@ -48,7 +51,7 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<ConvologData
       if (settled) return database.close();
       finish(() => resolve(wrap(database) as unknown as ConvologDatabase));
     };
-    request.onerror = () => finish(() => reject(toConvologError(request.error, 'Opening the database')));
+    request.onerror = () => finish(() => reject(toConvologError(request.error, OPERATION)));
   });
 }
 
@@ -72,13 +75,5 @@ function blockedError(name: string): ConvologError {
     code: 'blocked',
     message: `Opening the database "${name}" was blocked: another tab keeps an older version open and did not close it. ` +
       'Ask the user to close or reload the other tabs of this app, then retry.',
-  });
-}
-
-function abortedError(signal: AbortSignal | undefined): ConvologError {
-  return new ConvologError({
-    code: 'aborted',
-    message: 'Opening the database was aborted by the signal.',
-    cause: signal?.reason,
   });
 }

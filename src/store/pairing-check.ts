@@ -2,6 +2,7 @@ import type { MessageEntry } from '../core/entry.js';
 import type { HistoryIssue } from '../core/history-issue.js';
 import type { Message } from '../core/message.js';
 import { validate } from '../core/validate.js';
+import { mapIssueIndices } from './map-issue-indices.js';
 
 /** What {@link pairingIssues} checks. @internal */
 export interface PairingInput {
@@ -31,7 +32,7 @@ export function pairingIssues(input: PairingInput): HistoryIssue[] {
   const windowCalls = new Set(window.flatMap((entry) => toolCallIds(entry.message)));
   const issues: HistoryIssue[] = [];
   for (const issue of validate([...window.map((entry) => entry.message), ...batch], 'resumable')) {
-    const relative = relativeIssue(issue, toRelative);
+    const relative = mapIssueIndices(issue, toRelative);
     const callSeq = storedCalls.get(issue.toolCallId);
     // A result for a call made before the window is misplaced, not an orphan: say where the call is.
     if (relative.code === 'orphan_tool_result' && callSeq !== undefined) {
@@ -66,11 +67,4 @@ export function toolCallIds(message: Message): string[] {
   const ids = new Set<string>();
   for (const block of message.content) if (block.type === 'tool_call') ids.add(block.id);
   return [...ids];
-}
-
-function relativeIssue(issue: HistoryIssue, toRelative: (index: number) => number): HistoryIssue {
-  const moved = { ...issue, messageIndex: toRelative(issue.messageIndex) };
-  if (moved.code === 'duplicate_tool_call_id') moved.firstMessageIndex = toRelative(moved.firstMessageIndex);
-  if (moved.code === 'misplaced_tool_result') moved.callMessageIndex = toRelative(moved.callMessageIndex);
-  return moved;
 }

@@ -1,5 +1,6 @@
 import type { IDBPTransaction } from 'idb';
 import { isConvologError } from '../core/error.js';
+import { errorName } from './error-name.js';
 import type { ConvologSchema, StoreName } from './schema.js';
 import type { StoreContext } from './store-context.js';
 import { toConvologError } from './to-convolog-error.js';
@@ -44,7 +45,7 @@ async function beginTransaction<Mode extends IDBTransactionMode>(
       return database.transaction(storeNames, mode, { durability: context.durability }) as unknown as Transaction<Mode>;
     } catch (error) {
       // A connection the browser closed under us: open a fresh one once, never retry the dead one.
-      if (attempt === 0 && isName(error, 'InvalidStateError') && !context.connection.isClosed) {
+      if (attempt === 0 && errorName(error) === 'InvalidStateError' && !context.connection.isClosed) {
         context.connection.drop(database);
         continue;
       }
@@ -70,8 +71,4 @@ function transactionError(transaction: Transaction<IDBTransactionMode>, error: u
   } catch {
     return error;
   }
-}
-
-function isName(error: unknown, name: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
 }

@@ -1,4 +1,5 @@
 import { ConvologError, isConvologError } from '../core/error.js';
+import { errorName } from './error-name.js';
 
 /**
  * Maps what IndexedDB (or idb) threw to a {@link ConvologError}; a ConvologError passes through.
@@ -58,12 +59,6 @@ export function closedError(reason: 'closed' | 'version_change' | 'terminated', 
     details: { reason },
     ...(cause === undefined ? {} : { cause }),
   });
-}
-
-function errorName(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const name = (error as { name?: unknown }).name;
-  return typeof name === 'string' ? name : undefined;
 }
 
 function isDomException(error: unknown): boolean {
