@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCompactionDigest, DEFAULT_DIGEST_LABELS } from '../../src/core/compaction-digest.js';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import type { MessageEntry } from '../../src/core/entry.js';
+
 import type { Message } from '../../src/core/message.js';
+import { messageEntries } from '../support/entries.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -27,10 +28,7 @@ describe('buildCompactionDigest', () => {
   });
 
   it('accepts message entries as well as messages', () => {
-    const entries: MessageEntry[] = weather.map((message, index) => ({
-      type: 'message', id: `m${index}`, conversationId: 'c', seq: index + 1, timestamp: '2025-01-01T00:00:00.000Z', message,
-    }));
-    expect(buildCompactionDigest(entries)).toBe(buildCompactionDigest(weather));
+    expect(buildCompactionDigest(messageEntries(weather))).toBe(buildCompactionDigest(weather));
   });
 
   it('finds results answered in any order and marks error results', () => {

@@ -1,16 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import type { MessageEntry } from '../../src/core/entry.js';
+
 import { estimateTokens } from '../../src/core/estimate-tokens.js';
 import { HistoryView } from '../../src/core/history-view.js';
-import type { Message } from '../../src/core/message.js';
 
-function entries(messages: readonly Message[]): MessageEntry[] {
-  return messages.map((message, index) => ({
-    type: 'message', id: `m${index}`, conversationId: 'c', seq: index + 1, timestamp: '2025-01-01T00:00:00.000Z', message,
-  }));
-}
+import { messageEntries } from '../support/entries.js';
+
+const entries = messageEntries;
 
 function allPages(view: HistoryView, pageTokens: number): string[] {
   const pages: string[] = [];

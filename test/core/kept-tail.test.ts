@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
-import type { CompactionEntry, Entry, MessageEntry } from '../../src/core/entry.js';
+import type { Entry } from '../../src/core/entry.js';
 import { keptTail } from '../../src/core/kept-tail.js';
-import type { Message } from '../../src/core/message.js';
 
-let seq = 0;
-function entry(id: string, message: Message): MessageEntry {
-  seq++;
-  return { type: 'message', id, conversationId: 'c', seq, timestamp: new Date(seq * 1000).toISOString(), message };
-}
-function compaction(id: string, firstKeptId: string, summary = `summary ${id}`): CompactionEntry {
-  seq++;
-  return { type: 'compaction', id, conversationId: 'c', seq, timestamp: new Date(seq * 1000).toISOString(), summary, firstKeptId };
-}
+import { entryFactory } from '../support/entries.js';
+
+const { message: entry, compaction } = entryFactory();
 
 const m1 = entry('m1', user('one'));
 const m2 = entry('m2', assistant('two'));

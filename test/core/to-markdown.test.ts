@@ -3,20 +3,13 @@ import { assistant, toolCall, toolResult, user } from '../../src/core/constructo
 import type { CompactionEntry, Entry, MessageEntry } from '../../src/core/entry.js';
 import type { Message } from '../../src/core/message.js';
 import { toMarkdown } from '../../src/core/to-markdown.js';
+import { entryFactory } from '../support/entries.js';
 
-let seq = 0;
-function entry(message: Message): MessageEntry {
-  seq++;
-  return { type: 'message', id: `m${seq}`, conversationId: 'c', seq, timestamp: '2025-01-01T00:00:00.000Z', message };
-}
-function compaction(summary: string, firstKeptId: string, tokensBefore?: number): CompactionEntry {
-  seq++;
-  const result: CompactionEntry = {
-    type: 'compaction', id: `k${seq}`, conversationId: 'c', seq, timestamp: '2025-01-01T00:00:00.000Z', summary, firstKeptId,
-  };
-  if (tokensBefore !== undefined) result.tokensBefore = tokensBefore;
-  return result;
-}
+const factory = entryFactory();
+let count = 0;
+const entry = (message: Message): MessageEntry => factory.message(`m${++count}`, message);
+const compaction = (summary: string, firstKeptId: string, tokensBefore?: number): CompactionEntry =>
+  factory.compaction(`k${++count}`, firstKeptId, summary, tokensBefore);
 
 describe('toMarkdown', () => {
   it('writes role headings and text as written', () => {
