@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import { isConvologError, type ConvologError } from '../../src/core/error.js';
-import { rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
+import { codeOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -31,8 +30,7 @@ describe('appendCompaction', () => {
     const other = await store.createConversation();
     const [foreign] = await store.append(other.id, [user('elsewhere')]);
     for (const firstKeptId of ['missing', foreign!.id]) {
-      const error = await rejectionOf(store.appendCompaction(id, { summary: 's', firstKeptId })) as ConvologError;
-      expect(isConvologError(error, 'not_found')).toBe(true);
+      expect(await codeOf(store.appendCompaction(id, { summary: 's', firstKeptId }))).toBe('not_found');
     }
     expect((await store.getConversation(id))?.lastSeq).toBe(6);
   });
@@ -40,23 +38,19 @@ describe('appendCompaction', () => {
   it('refuses a cut that is not a user message with invalid_cut (it could split a tool window)', async () => {
     const { store, id, entries } = await withLog();
     for (const index of [1, 2, 3]) {
-      const error = await rejectionOf(store.appendCompaction(id, { summary: 's', firstKeptId: entries[index]!.id }));
-      expect(isConvologError(error, 'invalid_cut')).toBe(true);
+      expect(await codeOf(store.appendCompaction(id, { summary: 's', firstKeptId: entries[index]!.id }))).toBe('invalid_cut');
     }
     const compaction = await store.appendCompaction(id, { summary: 's', firstKeptId: entries[4]!.id });
-    const onCompaction = await rejectionOf(store.appendCompaction(id, { summary: 't', firstKeptId: compaction.id }));
-    expect(isConvologError(onCompaction, 'invalid_cut')).toBe(true);
+    expect(await codeOf(store.appendCompaction(id, { summary: 't', firstKeptId: compaction.id }))).toBe('invalid_cut');
   });
 
   it('throws conflict on a stale expectedLastSeq', async () => {
     const { store, id, entries } = await withLog();
-    const error = await rejectionOf(store.appendCompaction(id, { summary: 's', firstKeptId: entries[4]!.id }, { expectedLastSeq: 5 }));
-    expect(isConvologError(error, 'conflict')).toBe(true);
+    expect(await codeOf(store.appendCompaction(id, { summary: 's', firstKeptId: entries[4]!.id }, { expectedLastSeq: 5 }))).toBe('conflict');
   });
 
   it('refuses a malformed compaction before touching the store', async () => {
     const { store, id } = await withLog();
-    const error = await rejectionOf(store.appendCompaction(id, { summary: 5, firstKeptId: '' } as never));
-    expect(isConvologError(error, 'invalid_message')).toBe(true);
+    expect(await codeOf(store.appendCompaction(id, { summary: 5, firstKeptId: '' } as never))).toBe('invalid_message');
   });
 });

@@ -6,7 +6,7 @@ import { isConvologError } from '../../src/core/error.js';
 import { rollSummaryPrompt, summarySystemPrompt } from '../../src/core/summary-prompts.js';
 import { validate } from '../../src/core/validate.js';
 import { compactConversation, type SummarizeRequest } from '../../src/store/index.js';
-import { rejectionOf, storeFixture } from './store-fixture.js';
+import { codeOf, rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 const oneTokenEach = () => 1;
@@ -135,7 +135,6 @@ describe('compactConversation', () => {
 
   it('throws not_found for an unknown conversation', async () => {
     const store = await stores.open();
-    const error = await rejectionOf(compactConversation(store, 'nope', { tailTokens: 1, summarize: async () => 's' }));
-    expect(isConvologError(error, 'not_found')).toBe(true);
+    expect(await codeOf(compactConversation(store, 'nope', { tailTokens: 1, summarize: async () => 's' }))).toBe('not_found');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import type { Conversation } from '../../src/store/index.js';
-import { rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
+import { codeOf, rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -27,14 +27,13 @@ describe('createConversation / getConversation', () => {
   it('refuses an id in use with duplicate_id and leaves the existing one alone', async () => {
     const store = await stores.open();
     await store.createConversation({ id: 'same', title: 'first' });
-    expect(isConvologError(await rejectionOf(store.createConversation({ id: 'same', title: 'second' })), 'duplicate_id')).toBe(true);
+    expect(await codeOf(store.createConversation({ id: 'same', title: 'second' }))).toBe('duplicate_id');
     expect((await store.getConversation('same'))?.title).toBe('first');
   });
 
   it('refuses appData that is not an object map', async () => {
     const store = await stores.open();
-    const error = await rejectionOf(store.createConversation({ appData: 'x' as unknown as Record<string, unknown> }));
-    expect(isConvologError(error, 'invalid_app_data')).toBe(true);
+    expect(await codeOf(store.createConversation({ appData: 'x' as unknown as Record<string, unknown> }))).toBe('invalid_app_data');
   });
 
   it('getConversation gives undefined for an unknown id', async () => {
@@ -109,7 +108,7 @@ describe('deleteConversation', () => {
     expect(await store.deleteConversation(gone.id)).toBe(true);
     expect(await store.deleteConversation(gone.id)).toBe(false);
     expect(await store.getConversation(gone.id)).toBeUndefined();
-    expect(isConvologError(await rejectionOf(store.entries(gone.id)), 'not_found')).toBe(true);
+    expect(await codeOf(store.entries(gone.id))).toBe('not_found');
     expect(await store.entries(keep.id)).toHaveLength(1);
   });
 
@@ -146,6 +145,6 @@ describe('unknown conversation ids', () => {
       store.contextEntries('nope'),
       store.updateConversation('nope', {}),
     ];
-    for (const call of calls) expect(isConvologError(await rejectionOf(call), 'not_found')).toBe(true);
+    for (const call of calls) expect(await codeOf(call)).toBe('not_found');
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import { isConvologError } from '../../src/core/error.js';
-import { rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
+import { codeOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -30,8 +29,8 @@ describe('exportConversation', () => {
 
   it('throws not_found for an unknown conversation', async () => {
     const store = await stores.open();
-    expect(isConvologError(await rejectionOf(store.exportConversation('nope')), 'not_found')).toBe(true);
-    expect(isConvologError(await rejectionOf(store.exportConversationJsonl('nope')), 'not_found')).toBe(true);
+    expect(await codeOf(store.exportConversation('nope'))).toBe('not_found');
+    expect(await codeOf(store.exportConversationJsonl('nope'))).toBe('not_found');
   });
 });
 

@@ -3,7 +3,7 @@ import { assistant, toolCall, toolResult, user } from '../../src/core/constructo
 import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import type { StoreChange } from '../../src/store/index.js';
 import { faultyFactory, type FaultMode } from './faulty-factory.js';
-import { rejectionOf, storeFixture } from './store-fixture.js';
+import { codeOf, rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -39,15 +39,15 @@ describe('quota exceeded', () => {
       it('createConversation, appendCompaction and import write nothing either', async () => {
         const { faults, store, id } = await faultyStore();
         faults.failWrite(1, mode);
-        expect(isConvologError(await rejectionOf(store.createConversation({ id: 'new' })), 'quota_exceeded')).toBe(true);
+        expect(await codeOf(store.createConversation({ id: 'new' }))).toBe('quota_exceeded');
         expect(await store.getConversation('new')).toBeUndefined();
         const [first] = await store.entries(id);
         faults.failWrite(2, mode);
-        expect(isConvologError(await rejectionOf(store.appendCompaction(id, { summary: 's', firstKeptId: first!.id })), 'quota_exceeded')).toBe(true);
+        expect(await codeOf(store.appendCompaction(id, { summary: 's', firstKeptId: first!.id }))).toBe('quota_exceeded');
         expect((await store.getConversation(id))?.lastSeq).toBe(2);
         const exported = await store.exportConversation(id);
         faults.failWrite(2, mode);
-        expect(isConvologError(await rejectionOf(store.importConversation(exported)), 'quota_exceeded')).toBe(true);
+        expect(await codeOf(store.importConversation(exported))).toBe('quota_exceeded');
         expect(await store.listConversations()).toHaveLength(1);
       });
     });

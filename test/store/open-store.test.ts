@@ -3,7 +3,8 @@ import { user } from '../../src/core/constructors.js';
 import { isConvologError } from '../../src/core/error.js';
 import { deleteStore, openStore } from '../../src/store/index.js';
 import { faultyFactory } from './faulty-factory.js';
-import { rejectionOf, storeFixture } from './store-fixture.js';
+import { wrapFactory } from './wrap-factory.js';
+import { codeOf, rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -21,17 +22,9 @@ describe('openStore', () => {
 
   it('uses a custom factory and IDBKeyRange through idb', async () => {
     let opened = 0;
-    const factory = new Proxy(indexedDB, {
-      get(target, property) {
-        if (property === 'open') {
-          return (name: string, version?: number) => {
-            opened++;
-            return target.open(name, version);
-          };
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const factory = wrapFactory(indexedDB, (name, version) => {
+      opened++;
+      return indexedDB.open(name, version);
     });
     const store = await stores.open({ indexedDB: factory, IDBKeyRange });
     const { id } = await store.createConversation();
@@ -63,8 +56,7 @@ describe('openStore', () => {
   it('throws storage_unavailable without IndexedDB', async () => {
     vi.stubGlobal('indexedDB', undefined);
     try {
-      const error = await rejectionOf(openStore({ name: 'x' }));
-      expect(isConvologError(error, 'storage_unavailable')).toBe(true);
+      expect(await codeOf(openStore({ name: 'x' }))).toBe('storage_unavailable');
     } finally {
       vi.unstubAllGlobals();
     }
@@ -84,14 +76,14 @@ describe('openStore', () => {
 
   it('throws storage_unavailable when the factory refuses to open', async () => {
     const refusing = { open: () => { throw new DOMException('denied', 'SecurityError'); } } as unknown as IDBFactory;
-    expect(isConvologError(await rejectionOf(openStore({ indexedDB: refusing, IDBKeyRange })), 'storage_unavailable')).toBe(true);
+    expect(await codeOf(openStore({ indexedDB: refusing, IDBKeyRange }))).toBe('storage_unavailable');
   });
 
   it('is a disposable: [Symbol.dispose] closes it', async () => {
     const store = await stores.open();
     const dispose = (Symbol as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
     (store as unknown as Record<symbol, () => void>)[dispose]!();
-    expect(isConvologError(await rejectionOf(store.getConversation('x')), 'closed')).toBe(true);
+    expect(await codeOf(store.getConversation('x'))).toBe('closed');
   });
 });
 

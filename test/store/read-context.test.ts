@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_PREFIX } from '../../src/core/build-context.js';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import { isConvologError } from '../../src/core/error.js';
-import { corruptEntry, rejectionOf, storeFixture } from './store-fixture.js';
+import { codeOf, corruptEntry, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -41,7 +40,7 @@ describe('context / contextEntries', () => {
     await corruptEntry(name, id, 1);
     expect(await store.context(id)).toEqual([{ role: 'user', content: `${SUMMARY_PREFIX}we talked` }, user('kept'), assistant('kept answer')]);
     expect((await store.contextEntries(id)).entries.map((entry) => entry.seq)).toEqual([3, 4]);
-    expect(isConvologError(await rejectionOf(store.entries(id)), 'corrupt_entry')).toBe(true);
+    expect(await codeOf(store.entries(id))).toBe('corrupt_entry');
   });
 
   it('the last compaction wins', async () => {

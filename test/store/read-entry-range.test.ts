@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import type { CorruptEntry } from '../../src/store/index.js';
-import { corruptEntry, rejectionOf, storeFixture } from './store-fixture.js';
+import { codeOf, corruptEntry, rejectionOf, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
 
@@ -35,7 +35,7 @@ describe('corrupt records', () => {
 
   it('context and export refuse rather than drop it', async () => {
     const { store, id } = await withCorruptEntry();
-    expect(isConvologError(await rejectionOf(store.context(id)), 'corrupt_entry')).toBe(true);
-    expect(isConvologError(await rejectionOf(store.exportConversation(id)), 'corrupt_entry')).toBe(true);
+    expect(await codeOf(store.context(id))).toBe('corrupt_entry');
+    expect(await codeOf(store.exportConversation(id))).toBe('corrupt_entry');
   });
 });

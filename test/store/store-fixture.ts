@@ -2,6 +2,7 @@
 // deleted afterwards. Uses the global `indexedDB`: fake-indexeddb in Node, the real one in Chromium.
 import { openDB } from 'idb';
 import { afterEach } from 'vitest';
+import { isConvologError } from '../../src/core/error.js';
 import { deleteStore, openStore, type ConvologStore, type OpenStoreOptions } from '../../src/store/index.js';
 
 export interface StoreFixture {
@@ -46,6 +47,12 @@ export function sequentialIds(prefix = 'id'): () => string {
 export function steppingClock(start = Date.UTC(2025, 0, 1)): () => Date {
   let now = start;
   return () => new Date((now += 1000));
+}
+
+/** The code of the ConvologError a promise rejects with, so a failing test shows the code it got. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error = await rejectionOf(promise);
+  return isConvologError(error) ? error.code : `not a ConvologError: ${String(error)}`;
 }
 
 /** Resolves with the error a promise rejects with (fails if it resolves). */
