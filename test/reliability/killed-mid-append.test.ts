@@ -9,7 +9,7 @@ import { createRandom } from './support/fuzzer.js';
 import { startDevServer, type DevServer } from './support/vite-server.js';
 import { recordFigure } from './support/figures.js';
 
-const KILLS = Number(process.env.CONVOLOG_KILLS ?? 24);
+const KILLS = Number(process.env.CONVOLOG_KILLS ?? 20);
 const DATABASE = 'kill-loop';
 
 describe('scenario 1: killed mid-append', () => {
