@@ -4,7 +4,10 @@ import type {
 import type { Warning } from '../../core/warning.js';
 import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
+import { convertEach } from '../shared/convert-each.js';
+import { itemName } from '../shared/item-name.js';
 import { parseToolArguments } from '../shared/tool-arguments.js';
+import { toolResultText } from '../shared/tool-result-text.js';
 import type {
   AssistantModelMessage, ModelFilePart, ModelImagePart, ModelMessage, ModelToolResultPart, UserModelMessage,
 } from './model-message-types.js';
@@ -65,12 +68,7 @@ export function toModelMessages(messages: readonly Message[], options: AdapterOp
 
 function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): UserModelMessage {
   if (typeof message.content === 'string') return { role: 'user', content: message.content };
-  const content: Exclude<UserModelMessage['content'], string> = [];
-  message.content.forEach((part, blockIndex) => {
-    const converted = convertUserPart(part, messageIndex, blockIndex, context);
-    if (converted !== undefined) content.push(converted);
-  });
-  return { role: 'user', content };
+  return { role: 'user', content: convertEach(message.content, (part, blockIndex) => convertUserPart(part, messageIndex, blockIndex, context)) };
 }
 
 function convertUserPart(
@@ -80,11 +78,11 @@ function convertUserPart(
     case 'text':
       return { type: 'text', text: part.text };
     case 'image':
-      return imagePart(part.source) ?? dropProviderFile(messageIndex, blockIndex, context, 'an `image` part');
+      return imagePart(part.source) ?? dropProviderFile(messageIndex, blockIndex, context, itemName(part, 'part'));
     case 'file':
-      return filePart(part.source, part.filename, 'application/octet-stream') ?? dropProviderFile(messageIndex, blockIndex, context, 'a `file` part');
+      return filePart(part.source, part.filename, 'application/octet-stream') ?? dropProviderFile(messageIndex, blockIndex, context, itemName(part, 'part'));
     case 'other':
-      context.dropped(messageIndex, blockIndex, `an \`other\` part (type \`${part.typeName}\`)`, `${API} has no place for raw provider items`);
+      context.dropped(messageIndex, blockIndex, itemName(part, 'part'), `${API} has no place for raw provider items`);
       return undefined;
   }
 }
@@ -115,12 +113,7 @@ function dropProviderFile(messageIndex: number, blockIndex: number, context: Con
 }
 
 function convertAssistant(message: AssistantMessage, messageIndex: number, context: ConversionContext): AssistantModelMessage {
-  const content: Exclude<AssistantModelMessage['content'], string> = [];
-  message.content.forEach((block, blockIndex) => {
-    const converted = convertBlock(block, messageIndex, blockIndex, context);
-    if (converted !== undefined) content.push(converted);
-  });
-  return { role: 'assistant', content };
+  return { role: 'assistant', content: convertEach(message.content, (block, blockIndex) => convertBlock(block, messageIndex, blockIndex, context)) };
 }
 
 function convertBlock(
@@ -133,15 +126,15 @@ function convertBlock(
     case 'reasoning':
       return { type: 'reasoning', text: block.text };
     case 'image':
-      return filePart(block.source, undefined, 'image/*') ?? dropProviderFile(messageIndex, blockIndex, context, 'an `image` block');
+      return filePart(block.source, undefined, 'image/*') ?? dropProviderFile(messageIndex, blockIndex, context, itemName(block, 'block'));
     case 'tool_call':
       return { type: 'tool-call', toolCallId: block.id, toolName: block.name, input: toolInput(block.arguments, block.id, messageIndex, blockIndex, context) };
     case 'provider_tool_call':
     case 'provider_tool_result':
-      context.dropped(messageIndex, blockIndex, `a \`${block.type}\` block`, `${API} replays no provider-run tools without their provider's state`);
+      context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} replays no provider-run tools without their provider's state`);
       return undefined;
     case 'other':
-      context.dropped(messageIndex, blockIndex, `an \`other\` block (type \`${block.typeName}\`)`, `${API} has no place for raw provider items`);
+      context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} has no place for raw provider items`);
       return undefined;
   }
 }
@@ -154,24 +147,11 @@ function toolInput(text: string, id: string, messageIndex: number, blockIndex: n
 }
 
 function convertTool(message: ToolMessage, messageIndex: number, context: ConversionContext): ModelToolResultPart {
-  const value = typeof message.content === 'string' ? message.content : toolText(message.content, messageIndex, context);
+  const value = toolResultText(message, messageIndex, context, API);
   return {
     type: 'tool-result',
     toolCallId: message.toolCallId,
     toolName: message.toolName,
     output: message.isError === true ? { type: 'error-text', value } : { type: 'text', value },
   };
-}
-
-function toolText(parts: readonly UserPart[], messageIndex: number, context: ConversionContext): string {
-  const texts: string[] = [];
-  parts.forEach((part, blockIndex) => {
-    if (part.type === 'text') {
-      texts.push(part.text);
-      return;
-    }
-    const what = part.type === 'other' ? `an \`other\` part (type \`${part.typeName}\`)` : `an \`${part.type}\` part`;
-    context.dropped(messageIndex, blockIndex, what, `${API} tool results are sent as text`);
-  });
-  return texts.join('\n');
 }

@@ -4,7 +4,9 @@ import type {
 import type { Warning } from '../../core/warning.js';
 import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
+import { convertEach } from '../shared/convert-each.js';
 import { decodeBase64Text } from '../shared/decode-base64-text.js';
+import { itemName } from '../shared/item-name.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { isJsonObject, parseToolArguments } from '../shared/tool-arguments.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
@@ -116,12 +118,7 @@ function convertUser(message: UserMessage, messageIndex: number, context: Conver
 function convertParts(
   parts: readonly ToolResultPart[], messageIndex: number, context: ConversionContext, where: string,
 ): AnthropicContentBlock[] {
-  const blocks: AnthropicContentBlock[] = [];
-  parts.forEach((part, blockIndex) => {
-    const block = convertPart(part, messageIndex, blockIndex, context, where);
-    if (block !== undefined) blocks.push(block);
-  });
-  return blocks;
+  return convertEach(parts, (part, blockIndex) => convertPart(part, messageIndex, blockIndex, context, where));
 }
 
 function convertPart(
@@ -137,7 +134,7 @@ function convertPart(
       return documentBlock(part, state, messageIndex, blockIndex, context);
     case 'other':
       if (part.origin === ANTHROPIC_NAMESPACE) return part.value as AnthropicContentBlock;
-      context.dropped(messageIndex, blockIndex, `an \`other\` part (type \`${part.typeName}\`)`, `${API} ${where} replay raw items only of origin \`anthropic\``);
+      context.dropped(messageIndex, blockIndex, itemName(part, 'part'), `${API} ${where} replay raw items only of origin \`anthropic\``);
       return undefined;
   }
 }
@@ -215,12 +212,7 @@ function convertTool(message: ToolMessage, messageIndex: number, context: Conver
 }
 
 function convertAssistant(message: AssistantMessage, messageIndex: number, context: ConversionContext): AnthropicContentBlock[] {
-  const blocks: AnthropicContentBlock[] = [];
-  message.content.forEach((block, blockIndex) => {
-    const converted = convertBlock(block, messageIndex, blockIndex, context);
-    if (converted !== undefined) blocks.push(converted);
-  });
-  return blocks;
+  return convertEach(message.content, (block, blockIndex) => convertBlock(block, messageIndex, blockIndex, context));
 }
 
 function convertBlock(
@@ -251,10 +243,10 @@ function convertBlock(
       if (block.origin !== ANTHROPIC_NAMESPACE) break;
       return block.value as AnthropicContentBlock;
     case 'image':
-      context.dropped(messageIndex, blockIndex, 'an `image` block', `${API} takes no images in assistant messages`);
+      context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} takes no images in assistant messages`);
       return undefined;
   }
-  context.dropped(messageIndex, blockIndex, `a \`${block.type}\` block`, `${API} replays provider items only of origin \`anthropic\` with their state`);
+  context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} replays provider items only of origin \`anthropic\` with their state`);
   return undefined;
 }
 

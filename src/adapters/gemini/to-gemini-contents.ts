@@ -4,7 +4,10 @@ import type {
 import type { Warning } from '../../core/warning.js';
 import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
+import { convertEach } from '../shared/convert-each.js';
+import { itemName } from '../shared/item-name.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
+import { toolResultText } from '../shared/tool-result-text.js';
 import { isJsonObject, parseToolArguments } from '../shared/tool-arguments.js';
 import { GOOGLE_AI_NAMESPACE } from './gemini-namespace.js';
 import type { GeminiContent, GeminiPart } from './gemini-types.js';
@@ -106,12 +109,7 @@ function plain(parts: GeminiPart[]): PendingPart[] {
 
 function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): GeminiPart[] {
   if (typeof message.content === 'string') return message.content === '' ? [] : [{ text: message.content }];
-  const parts: GeminiPart[] = [];
-  message.content.forEach((part, blockIndex) => {
-    const converted = convertPart(part, messageIndex, blockIndex, context);
-    if (converted !== undefined) parts.push(converted);
-  });
-  return parts;
+  return convertEach(message.content, (part, blockIndex) => convertPart(part, messageIndex, blockIndex, context));
 }
 
 function convertPart(part: ToolResultPart, messageIndex: number, blockIndex: number, context: ConversionContext): GeminiPart | undefined {
@@ -121,10 +119,10 @@ function convertPart(part: ToolResultPart, messageIndex: number, blockIndex: num
       return textPart(part.text, state);
     case 'image':
     case 'file':
-      return mediaPart(part.source, state, messageIndex, blockIndex, context, `an \`${part.type}\` part`);
+      return mediaPart(part.source, state, messageIndex, blockIndex, context, itemName(part, 'part'));
     case 'other':
       if (part.origin === GOOGLE_AI_NAMESPACE) return part.value as GeminiPart;
-      context.dropped(messageIndex, blockIndex, `an \`other\` part (type \`${part.typeName}\`)`, `${API} replays raw items only of origin \`google-ai\``);
+      context.dropped(messageIndex, blockIndex, itemName(part, 'part'), `${API} replays raw items only of origin \`google-ai\``);
       return undefined;
   }
 }
@@ -153,7 +151,7 @@ function mediaPart(
 
 function convertTool(message: ToolMessage, messageIndex: number, window: Window, context: ConversionContext): PendingPart {
   const call = window.get(message.toolCallId);
-  const text = toolText(message, messageIndex, context);
+  const text = toolResultText(message, messageIndex, context, API, GOOGLE_AI_NAMESPACE);
   const functionResponse = {
     name: call?.name ?? message.toolName,
     response: message.isError === true ? { error: text } : { output: text },
@@ -162,28 +160,8 @@ function convertTool(message: ToolMessage, messageIndex: number, window: Window,
   return { part, callPosition: call?.position ?? 0 };
 }
 
-function toolText(message: ToolMessage, messageIndex: number, context: ConversionContext): string {
-  if (typeof message.content === 'string') return message.content;
-  const texts: string[] = [];
-  message.content.forEach((part, blockIndex) => {
-    if (part.type === 'text') {
-      texts.push(part.text);
-      context.unplacedState(part.providerData, GOOGLE_AI_NAMESPACE, messageIndex, blockIndex, 'a function response carries its result as one text');
-      return;
-    }
-    const what = part.type === 'other' ? `an \`other\` part (type \`${part.typeName}\`)` : `an \`${part.type}\` part`;
-    context.dropped(messageIndex, blockIndex, what, `${API} function responses carry text only`);
-  });
-  return texts.join('\n');
-}
-
 function convertAssistant(message: AssistantMessage, messageIndex: number, context: ConversionContext): GeminiPart[] {
-  const parts: GeminiPart[] = [];
-  message.content.forEach((block, blockIndex) => {
-    const converted = convertBlock(block, messageIndex, blockIndex, context);
-    if (converted !== undefined) parts.push(converted);
-  });
-  return parts;
+  return convertEach(message.content, (block, blockIndex) => convertBlock(block, messageIndex, blockIndex, context));
 }
 
 function convertBlock(block: AssistantBlock, messageIndex: number, blockIndex: number, context: ConversionContext): GeminiPart | undefined {
@@ -195,7 +173,7 @@ function convertBlock(block: AssistantBlock, messageIndex: number, blockIndex: n
     case 'reasoning':
       return textPart(block.text, state, { thought: true });
     case 'image':
-      return mediaPart(block.source, state, messageIndex, blockIndex, context, 'an `image` block');
+      return mediaPart(block.source, state, messageIndex, blockIndex, context, itemName(block, 'block'));
     case 'tool_call':
       return withOwnState<GeminiPart>({ functionCall: { name: block.name, args: functionArgs(block.arguments, block.id, messageIndex, blockIndex, context) } }, state);
     case 'other':
@@ -205,8 +183,7 @@ function convertBlock(block: AssistantBlock, messageIndex: number, blockIndex: n
     case 'provider_tool_result':
       break;
   }
-  const what = block.type === 'other' ? `an \`other\` block (type \`${block.typeName}\`)` : `a \`${block.type}\` block`;
-  context.dropped(messageIndex, blockIndex, what, `${API} replays provider items only as raw parts of origin \`google-ai\``);
+  context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} replays provider items only as raw parts of origin \`google-ai\``);
   return undefined;
 }
 

@@ -4,8 +4,11 @@ import type {
 import type { Warning } from '../../core/warning.js';
 import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
+import { convertEach } from '../shared/convert-each.js';
+import { itemName } from '../shared/item-name.js';
 import { dataUrl } from '../shared/media.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
+import { toolResultText } from '../shared/tool-result-text.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
 import type {
   OpenAIChatAssistantMessage, OpenAIChatContentPart, OpenAIChatMessage, OpenAIChatToolCall, OpenAIChatToolMessage,
@@ -66,12 +69,7 @@ function convertMessage(message: Message, messageIndex: number, context: Convers
 
 function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): OpenAIChatUserMessage {
   if (typeof message.content === 'string') return { role: 'user', content: message.content };
-  const parts: OpenAIChatContentPart[] = [];
-  message.content.forEach((part, blockIndex) => {
-    const converted = convertUserPart(part, messageIndex, blockIndex, context);
-    if (converted !== undefined) parts.push(converted);
-  });
-  return { role: 'user', content: parts };
+  return { role: 'user', content: convertEach(message.content, (part, blockIndex) => convertUserPart(part, messageIndex, blockIndex, context)) };
 }
 
 function convertUserPart(
@@ -87,7 +85,7 @@ function convertUserPart(
       return convertFile(part, state, messageIndex, blockIndex, context);
     case 'other':
       if (part.origin === OPENAI_NAMESPACE) return part.value as OpenAIChatContentPart;
-      context.dropped(messageIndex, blockIndex, `an \`other\` part (type \`${part.typeName}\`)`, `${API} replays raw items only of origin \`openai\``);
+      context.dropped(messageIndex, blockIndex, itemName(part, 'part'), `${API} replays raw items only of origin \`openai\``);
       return undefined;
   }
 }
@@ -148,17 +146,17 @@ function convertAssistant(message: AssistantMessage, messageIndex: number, conte
         ));
         return;
       case 'reasoning':
-        context.dropped(messageIndex, blockIndex, 'a `reasoning` block', `${API} requests have no place for reasoning`);
+        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} requests have no place for reasoning`);
         return;
       case 'image':
-        context.dropped(messageIndex, blockIndex, 'an `image` block', `${API} takes no images in assistant messages`);
+        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} takes no images in assistant messages`);
         return;
       case 'provider_tool_call':
       case 'provider_tool_result':
-        context.dropped(messageIndex, blockIndex, `a \`${block.type}\` block`, `${API} has no provider-run tools`);
+        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} has no provider-run tools`);
         return;
       case 'other':
-        context.dropped(messageIndex, blockIndex, `an \`other\` block (type \`${block.typeName}\`)`, `${API} assistant messages take no raw items`);
+        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} assistant messages take no raw items`);
         return;
     }
   });
@@ -172,16 +170,5 @@ function convertAssistant(message: AssistantMessage, messageIndex: number, conte
 }
 
 function convertTool(message: ToolMessage, messageIndex: number, context: ConversionContext): OpenAIChatToolMessage {
-  if (typeof message.content === 'string') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
-  const texts: string[] = [];
-  message.content.forEach((part, blockIndex) => {
-    if (part.type === 'text') {
-      texts.push(part.text);
-      context.unplacedState(part.providerData, OPENAI_NAMESPACE, messageIndex, blockIndex, 'tool content is sent as one string');
-      return;
-    }
-    const what = part.type === 'other' ? `an \`other\` part (type \`${part.typeName}\`)` : `an \`${part.type}\` part`;
-    context.dropped(messageIndex, blockIndex, what, `${API} tool results carry text only`);
-  });
-  return { role: 'tool', tool_call_id: message.toolCallId, content: texts.join('\n') };
+  return { role: 'tool', tool_call_id: message.toolCallId, content: toolResultText(message, messageIndex, context, API, OPENAI_NAMESPACE) };
 }
