@@ -1,9 +1,9 @@
 import { ConvologError } from '../core/error.js';
 import type { CompactionEntry, Entry } from '../core/entry.js';
-import { publishAppended } from './append.js';
 import { awaitRequests } from './await-requests.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
 import type { CompactionInput, WriteOptions } from './convolog-store.js';
+import { publishAppended } from './publish-appended.js';
 import { readRecord } from './read-record.js';
 import { runTransaction, type Transaction } from './run-transaction.js';
 import type { ConversationRecord } from './schema.js';

@@ -1,14 +1,15 @@
-import type { Entry, MessageEntry } from '../core/entry.js';
+import type { MessageEntry } from '../core/entry.js';
 import type { Message } from '../core/message.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
-import { toConversation } from './conversation.js';
 import type { WriteOptions } from './convolog-store.js';
 import { parseBatch } from './parse-batch.js';
+import { publishAppended } from './publish-appended.js';
 import { readRecord } from './read-record.js';
+import { readWindow } from './read-window.js';
 import { runTransaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
 import type { StoreContext } from './store-context.js';
-import { readWindow, writeMessages, type Written } from './write-messages.js';
+import { writeMessages } from './write-messages.js';
 
 /**
  * `store.append`: validates every message, then in one readwrite transaction checks the
@@ -28,12 +29,4 @@ export async function append(
   });
   publishAppended(context, written);
   return written.entries;
-}
-
-/** Announces committed entries (nothing when none were written). @internal */
-export function publishAppended(context: StoreContext, written: Written<Entry>): void {
-  if (written.entries.length === 0) return;
-  context.changes.publish({
-    type: 'entries_appended', conversationId: written.record.id, conversation: toConversation(written.record), entries: written.entries,
-  });
 }

@@ -1,6 +1,6 @@
 import type { ConvologDatabase } from './schema.js';
 import type { ClosedReason } from './store-change.js';
-import { closedError } from './to-convolog-error.js';
+import { closedError } from './closed-error.js';
 
 /**
  * The store's database connection. It closes for good on `close()` or on `versionchange` (a

@@ -1,7 +1,8 @@
-import { ConvologError } from '../core/error.js';
-import { AppDataSchema } from '../core/message.js';
+import { checkAppData } from './check-app-data.js';
+import { checkTitle } from './check-title.js';
 import { toConversation, type Conversation } from './conversation.js';
 import type { CreateConversationOptions } from './convolog-store.js';
+import { duplicateConversation } from './duplicate-conversation.js';
 import { runTransaction } from './run-transaction.js';
 import type { ConversationRecord } from './schema.js';
 import type { StoreContext } from './store-context.js';
@@ -30,29 +31,4 @@ export async function createConversation(
   const conversation = toConversation(record);
   context.changes.publish({ type: 'conversation_created', conversationId: record.id, conversation });
   return conversation;
-}
-
-/** The `duplicate_id` error for a conversation id in use. @internal */
-export function duplicateConversation(id: string): ConvologError {
-  return new ConvologError({
-    code: 'duplicate_id',
-    message: `A conversation with id "${id}" already exists in this store; choose another id or leave it out to get a fresh one.`,
-    details: { conversationId: id },
-  });
-}
-
-/** A title must be a string. @internal */
-export function checkTitle(title: unknown): string {
-  if (typeof title === 'string') return title;
-  throw new ConvologError({ code: 'invalid_message', path: ['title'], message: 'A conversation title must be a string.' });
-}
-
-/** `appData` must be a plain JSON object map; a copy is stored. @internal */
-export function checkAppData(appData: unknown): Record<string, unknown> {
-  const parsed = AppDataSchema.safeParse(appData);
-  if (parsed.success) return parsed.data;
-  throw new ConvologError({
-    code: 'invalid_app_data', path: ['appData'],
-    message: 'A conversation\'s appData must be an object (a map from your app\'s keys to JSON values).',
-  });
 }

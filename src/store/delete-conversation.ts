@@ -1,5 +1,5 @@
 import { awaitRequests } from './await-requests.js';
-import { conversationRange } from './read-record.js';
+import { conversationRange } from './conversation-range.js';
 import { runTransaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
 import type { StoreContext } from './store-context.js';

@@ -7,7 +7,7 @@ import { checkImport } from './check-import.js';
 import { toConversation } from './conversation.js';
 import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION } from './conversation-export.js';
 import type { ImportOptions, ImportResult } from './convolog-store.js';
-import { checkSize, DEFAULT_MAX_IMPORT_BYTES } from './measure-input.js';
+import { checkImportSize, DEFAULT_MAX_IMPORT_BYTES } from './check-import-size.js';
 import { isJsonlExport, parseJsonlExport } from './parse-jsonl-export.js';
 import { runTransaction, type Transaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
@@ -27,7 +27,7 @@ export async function importConversation(
 ): Promise<ImportResult> {
   const { signal } = options;
   throwIfAborted(OPERATION, signal);
-  checkSize(data, options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES);
+  checkImportSize(data, options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES);
   const { exported, warnings } = readInput(context, data);
   const checked = checkImport(exported, options.trusted === true);
   throwIfAborted(OPERATION, signal);

@@ -3,6 +3,7 @@ import type { HistoryIssue } from '../core/history-issue.js';
 import type { Message } from '../core/message.js';
 import { validate } from '../core/validate.js';
 import { mapIssueIndices } from './map-issue-indices.js';
+import { toolCallIds } from './tool-call-ids.js';
 
 /** What {@link pairingIssues} checks. @internal */
 export interface PairingInput {
@@ -58,13 +59,5 @@ export function idsToLookUp(batch: readonly Message[]): string[] {
     if (message.role === 'tool') ids.add(message.toolCallId);
     for (const id of toolCallIds(message)) ids.add(id);
   }
-  return [...ids];
-}
-
-/** The client tool call ids of a message, each once. @internal */
-export function toolCallIds(message: Message): string[] {
-  if (message.role !== 'assistant') return [];
-  const ids = new Set<string>();
-  for (const block of message.content) if (block.type === 'tool_call') ids.add(block.id);
   return [...ids];
 }

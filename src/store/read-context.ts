@@ -13,7 +13,7 @@ import type { StoreContext } from './store-context.js';
  * the compaction itself (which follows the first kept entry). Costs O(kept tail), not O(log).
  * @internal
  */
-export async function readTail(context: StoreContext, id: string): Promise<{ record: ConversationRecord; entries: Entry[] }> {
+async function readTail(context: StoreContext, id: string): Promise<{ record: ConversationRecord; entries: Entry[] }> {
   return runTransaction(context, ['conversations', 'entries'], 'readonly', 'Reading the context', async (transaction) => {
     const record = await readRecord(transaction, id);
     const { entries } = await readEntryRange(transaction, context.keyRange, id, record.keptFromSeq, record.lastSeq);

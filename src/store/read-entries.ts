@@ -22,8 +22,8 @@ export async function readEntries(context: StoreContext, id: string, options: En
   return entries;
 }
 
-/** The inclusive seq bounds of the requested page. @internal */
-export function pageBounds(lastSeq: number, options: EntriesOptions): [number, number] {
+/** The inclusive seq bounds of the requested page. */
+function pageBounds(lastSeq: number, options: EntriesOptions): [number, number] {
   let from = Math.max(1, Math.floor(options.afterSeq ?? 0) + 1);
   let to = Math.min(lastSeq, Math.ceil(options.beforeSeq ?? Number.POSITIVE_INFINITY) - 1);
   const limit = options.limit;

@@ -1,8 +1,8 @@
 import { ConvologError } from '../core/error.js';
 import { EntrySchema, type Entry } from '../core/entry.js';
 import type { CorruptEntry } from './convolog-store.js';
-import { seqRange } from './read-record.js';
 import type { Transaction } from './run-transaction.js';
+import { seqRange } from './seq-range.js';
 
 /** What {@link readEntryRange} read: the entries that parse, and the records that do not. @internal */
 export interface EntryRange { entries: Entry[]; corrupt: CorruptEntry[] }

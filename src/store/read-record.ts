@@ -19,14 +19,3 @@ export function notFound(id: string): ConvologError {
     details: { conversationId: id },
   });
 }
-
-/** Every key of one conversation in `entries` or `toolCalls` ([id, number] and [id, string] keys). @internal */
-export function conversationRange(keyRange: typeof IDBKeyRange, id: string): IDBKeyRange {
-  // Arrays sort after every number and string, so [id, []] bounds both kinds of second key.
-  return keyRange.bound([id], [id, []], false, true);
-}
-
-/** The entries of one conversation with `from <= seq <= to`. @internal */
-export function seqRange(keyRange: typeof IDBKeyRange, id: string, from: number, to: number): IDBKeyRange {
-  return keyRange.bound([id, from], [id, to]);
-}

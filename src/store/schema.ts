@@ -4,7 +4,9 @@ import type { Entry } from '../core/entry.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
- * things are, so append and context never read the whole log.
+ * things are, so append and context never read the whole log. The public fields are spelled out
+ * here rather than inherited: this is the persisted shape, which changes only with a migration,
+ * and a change to the public type must not change it unnoticed.
  * @internal
  */
 export interface ConversationRecord {

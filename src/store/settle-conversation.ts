@@ -1,11 +1,12 @@
 import type { MessageEntry } from '../core/entry.js';
 import { settle } from '../core/settle.js';
-import { publishAppended } from './append.js';
+import { publishAppended } from './publish-appended.js';
 import { readRecord } from './read-record.js';
+import { readWindow } from './read-window.js';
 import { runTransaction } from './run-transaction.js';
 import { ALL_STORES } from './schema.js';
 import type { StoreContext } from './store-context.js';
-import { readWindow, writeMessages } from './write-messages.js';
+import { writeMessages } from './write-messages.js';
 
 /**
  * `store.settle`: answers every pending call of the trailing window with an `isError` tool

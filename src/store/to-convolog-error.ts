@@ -1,4 +1,5 @@
 import { ConvologError, isConvologError } from '../core/error.js';
+import { closedError } from './closed-error.js';
 import { errorName } from './error-name.js';
 
 /**
@@ -33,7 +34,8 @@ export function toConvologError(error: unknown, operation: string): ConvologErro
         cause: error,
       });
     case 'InvalidStateError':
-      return closedError('terminated', `${operation} failed: the database connection is closing (${reason}).`, error);
+      return closedError('terminated', `${operation} failed: the database connection was closing (${reason}); nothing was written. ` +
+        'Call again: the store opens a fresh connection.', error);
     default:
       return new ConvologError({
         code: 'storage_unavailable',
@@ -43,22 +45,6 @@ export function toConvologError(error: unknown, operation: string): ConvologErro
         details: { name },
       });
   }
-}
-
-/** The `closed` error, with `details.reason`. @internal */
-export function closedError(reason: 'closed' | 'version_change' | 'terminated', message?: string, cause?: unknown): ConvologError {
-  const why = {
-    closed: 'the store was closed with close()',
-    version_change: 'a newer version of the app opened the database in another tab',
-    terminated: 'the browser closed the database connection',
-  }[reason];
-  return new ConvologError({
-    code: 'closed',
-    message: message ?? `The store is closed: ${why}. ` +
-      (reason === 'version_change' ? 'Reload the page to use the newer version.' : 'Open it again with openStore().'),
-    details: { reason },
-    ...(cause === undefined ? {} : { cause }),
-  });
 }
 
 function isDomException(error: unknown): boolean {

@@ -1,6 +1,7 @@
+import { checkAppData } from './check-app-data.js';
+import { checkTitle } from './check-title.js';
 import { toConversation, type Conversation } from './conversation.js';
 import type { ConversationUpdate } from './convolog-store.js';
-import { checkAppData, checkTitle } from './create-conversation.js';
 import { readRecord } from './read-record.js';
 import { runTransaction } from './run-transaction.js';
 import type { StoreContext } from './store-context.js';

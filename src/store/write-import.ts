@@ -3,12 +3,12 @@ import { ConvologError } from '../core/error.js';
 import type { Warning } from '../core/warning.js';
 import { awaitRequests } from './await-requests.js';
 import type { CheckedImport } from './check-import.js';
-import { duplicateConversation } from './create-conversation.js';
-import { toolCallIds } from './pairing-check.js';
+import { duplicateConversation } from './duplicate-conversation.js';
+import { nextWindowStart } from './next-window-start.js';
 import type { Transaction } from './run-transaction.js';
 import type { ConversationRecord } from './schema.js';
 import type { StoreContext } from './store-context.js';
-import { nextWindowStart } from './write-messages.js';
+import { toolCallIds } from './tool-call-ids.js';
 
 /**
  * Inside one readwrite transaction: gives every id already in the store a fresh one (with an

@@ -3,27 +3,15 @@ import { describeIssue } from '../core/describe-issue.js';
 import type { MessageEntry } from '../core/entry.js';
 import type { Message } from '../core/message.js';
 import { awaitRequests } from './await-requests.js';
-import { idsToLookUp, pairingIssues, toolCallIds } from './pairing-check.js';
-import { readEntryRange } from './read-entry-range.js';
+import { nextWindowStart } from './next-window-start.js';
+import { idsToLookUp, pairingIssues } from './pairing-check.js';
 import type { Transaction } from './run-transaction.js';
 import type { ConversationRecord } from './schema.js';
 import type { StoreContext } from './store-context.js';
+import { toolCallIds } from './tool-call-ids.js';
 
 /** What a write to a log produced. @internal */
 export interface Written<EntryType> { record: ConversationRecord; entries: EntryType[] }
-
-/**
- * The message entries of the trailing tool window (empty when there is none): all the pairing
- * check needs from the stored log.
- * @internal
- */
-export async function readWindow(
-  context: StoreContext, transaction: Transaction<IDBTransactionMode>, record: ConversationRecord,
-): Promise<MessageEntry[]> {
-  if (record.windowStartSeq === 0) return [];
-  const { entries } = await readEntryRange(transaction, context.keyRange, record.id, record.windowStartSeq, record.lastSeq);
-  return entries.filter((entry): entry is MessageEntry => entry.type === 'message');
-}
 
 /**
  * Inside an open readwrite transaction: checks that the log stays resumable with `batch`
@@ -60,16 +48,6 @@ export async function writeMessages(
     track(transaction.objectStore('conversations').put(next));
   });
   return { record: next, entries };
-}
-
-/** Where the trailing tool window starts once `entries` are appended (0: no window). @internal */
-export function nextWindowStart(windowStartSeq: number, entries: readonly MessageEntry[]): number {
-  let start = windowStartSeq;
-  for (const entry of entries) {
-    if (entry.message.role === 'tool') continue;
-    start = toolCallIds(entry.message).length > 0 ? entry.seq : 0;
-  }
-  return start;
 }
 
 async function lookUpCalls(

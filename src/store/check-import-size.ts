@@ -9,7 +9,7 @@ export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024;
  * the limit so a huge (or cyclic) input costs no more than the limit to measure.
  * @internal
  */
-export function checkSize(input: unknown, maxBytes: number): void {
+export function checkImportSize(input: unknown, maxBytes: number): void {
   const size = typeof input === 'string' ? utf8Length(input, maxBytes) : jsonSize(input, maxBytes);
   if (size <= maxBytes) return;
   throw new ConvologError({
