@@ -1,8 +1,9 @@
 import type { Entry } from '../core/entry.js';
 import type { AppData } from '../core/message.js';
 
-/** The format tag and version of a {@link ConversationExport}. */
+/** The format tag of a {@link ConversationExport}. */
 export const CONVERSATION_FORMAT = 'convolog.conversation';
+/** The export format version this build writes (and the newest it imports). */
 export const CONVERSATION_FORMAT_VERSION = 1;
 
 /** One conversation with its whole log, as plain JSON: what `exportConversation` gives and `importConversation` takes. */

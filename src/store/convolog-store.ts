@@ -80,6 +80,7 @@ export interface ConvologStore {
   readonly name: string;
   /** Creates an empty conversation. A given `id` already in use throws `duplicate_id`. */
   createConversation(options?: CreateConversationOptions): Promise<Conversation>;
+  /** The conversation with this id, or `undefined` when there is none (no `not_found`). */
   getConversation(id: string): Promise<Conversation | undefined>;
   /** Most recently updated first; ties by id, descending. Page with `limit` and `startAfter`. */
   listConversations(options?: ListConversationsOptions): Promise<Conversation[]>;
@@ -88,10 +89,16 @@ export interface ConvologStore {
   /** Removes the conversation and its whole log in one transaction; `false` when already gone. */
   deleteConversation(id: string): Promise<boolean>;
   /**
-   * Appends finalized messages in one transaction, all or nothing. Throws `invalid_message`
-   * (`path[0]` is the index in `messages`), `pairing` (with `issues`), `conflict` or `not_found`.
-   * In `pairing` issues, `messageIndex` counts from the first message of the batch; messages
-   * already in the log have negative indices (-1 is the entry just before the batch).
+   * Appends finalized messages in one transaction, all or nothing, and moves `updatedAt`. Throws
+   * `invalid_message` (`path[0]` is the index in `messages`), `pairing` (with `issues`), `conflict`
+   * or `not_found`. In `pairing` issues, `messageIndex` counts from the first message of the
+   * batch; messages already in the log have negative indices (-1 is the entry just before the batch).
+   *
+   * @example
+   * const { lastSeq } = conversation
+   * const { message } = fromOpenAIChatCompletion(await response.json())
+   * // conflict if another tab appended since `lastSeq` was read: reload the context and decide again
+   * await store.append(conversation.id, [message], { expectedLastSeq: lastSeq })
    */
   append(id: string, messages: readonly Message[], options?: WriteOptions): Promise<MessageEntry[]>;
   /** Answers every pending tool call of the trailing window with a synthetic error result. */
@@ -104,13 +111,32 @@ export interface ConvologStore {
   context(id: string): Promise<Message[]>;
   /** The same selection as entries, with the compaction that applies. */
   contextEntries(id: string): Promise<{ compaction?: CompactionEntry; entries: MessageEntry[] }>;
+  /** The conversation and its whole log as plain JSON, read as one consistent snapshot. */
   exportConversation(id: string): Promise<ConversationExport>;
   /** The export as JSON Lines: line 1 everything but `entries`, then one entry per line. */
   exportConversationJsonl(id: string): Promise<string>;
-  /** Imports an export, its JSON Lines form or a serialized history as a new conversation. */
+  /**
+   * Imports an export, its JSON Lines form or a serialized history as a new conversation, in one
+   * transaction. Untrusted by default (see {@link ImportOptions.trusted}); never changes an
+   * existing conversation.
+   *
+   * @example
+   * const { conversation, warnings } = await store.importConversation(await file.text())
+   * for (const warning of warnings) console.info(warning.message) // e.g. id_reassigned, truncated_tail
+   */
   importConversation(data: unknown, options?: ImportOptions): Promise<ImportResult>;
-  /** Listens to changes from this instance and others (other tabs). Returns the unsubscribe function. */
+  /**
+   * Listens to changes from this instance (`this_tab`) and others on the same database
+   * (`other_tab`), each delivered after its transaction committed. Returns the unsubscribe function.
+   *
+   * @example
+   * const controller = new AbortController() // abort when the view goes away
+   * store.subscribe((change) => {
+   *   if (change.type === 'entries_appended') view.appendEntries(change.entries)
+   * }, { conversationId: id, signal: controller.signal })
+   */
   subscribe(listener: (change: StoreChange) => void, options?: SubscribeOptions): () => void;
+  /** Usage, quota and persistence as `navigator.storage` reports them; absent fields where it does not. */
   estimateStorage(): Promise<StorageEstimate>;
   /** Asks the browser not to evict the data; `false` where `persist()` is unavailable or refused. */
   requestPersistence(): Promise<boolean>;
@@ -118,5 +144,6 @@ export interface ConvologStore {
   clear(): Promise<void>;
   /** Closes the connection; later calls throw `closed`. */
   close(): void;
+  /** The same as {@link ConvologStore.close}, for `using store = await openStore()`. */
   [Symbol.dispose](): void;
 }

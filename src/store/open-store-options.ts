@@ -4,6 +4,7 @@ export interface OpenStoreOptions {
   name?: string;
   /** A custom IndexedDB factory (used through idb's `wrap`); give the matching `IDBKeyRange` with it. */
   indexedDB?: IDBFactory;
+  /** The `IDBKeyRange` of the same implementation as `indexedDB`. Default: the global one. */
   IDBKeyRange?: typeof IDBKeyRange;
   /** Transaction durability. Default `'strict'`: a resolved write is on disk. */
   durability?: IDBTransactionDurability;
@@ -19,7 +20,9 @@ export interface OpenStoreOptions {
 
 /** Options of {@link deleteStore}. */
 export interface DeleteStoreOptions {
+  /** The IndexedDB database name. Default `'convolog'`. */
   name?: string;
+  /** A custom IndexedDB factory. Default: the global `indexedDB`. */
   indexedDB?: IDBFactory;
   /** Called when a connection that does not close (not a convolog store) blocks the deletion. */
   onBlocked?: () => void;
