@@ -1,8 +1,6 @@
-import type { AssistantMessage } from '../../core/message.js';
+import { completedTurn } from '../shared/completed-turn.js';
 import type { ConvertedResponse } from '../shared/converted-response.js';
-import { normalizeFinishReason } from '../shared/finish-reason.js';
 import { readResponse } from '../shared/read-response.js';
-import { completedBlocks, turnEnvelope } from '../shared/turn-result.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
 import { anthropicResponseBlock } from './anthropic-response-block.js';
 import { ANTHROPIC_FINISH_REASONS, anthropicUsage } from './anthropic-turn.js';
@@ -24,17 +22,12 @@ import type { AnthropicResponse } from './anthropic-types.js';
  */
 export function fromAnthropicMessage(json: unknown): ConvertedResponse {
   const response = readResponse(json, 'an Anthropic Messages response', (record) => Array.isArray(record.content)) as AnthropicResponse;
-  const content = completedBlocks((response.content ?? []).map(anthropicResponseBlock));
-  const message: AssistantMessage = { role: 'assistant', content: structuredClone(content) };
-  const raw = typeof response.stop_reason === 'string' ? response.stop_reason : undefined;
-  const envelope = turnEnvelope({
-    id: typeof response.id === 'string' ? response.id : undefined,
-    model: typeof response.model === 'string' ? response.model : undefined,
+  return completedTurn((response.content ?? []).map(anthropicResponseBlock), {
     provider: ANTHROPIC_NAMESPACE,
+    finishReasons: ANTHROPIC_FINISH_REASONS,
+    id: response.id,
+    model: response.model,
     usage: anthropicUsage(response.usage),
-    finishReason: normalizeFinishReason(raw, ANTHROPIC_FINISH_REASONS, content.some((block) => block.type === 'tool_call')),
-    finishReasonRaw: raw,
-    warnings: [],
+    finishReasonRaw: response.stop_reason,
   });
-  return { message, envelope };
 }

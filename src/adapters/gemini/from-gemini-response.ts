@@ -1,8 +1,7 @@
 import type { AssistantBlock } from '../../core/message.js';
+import { completedTurn } from '../shared/completed-turn.js';
 import type { ConvertedResponse } from '../shared/converted-response.js';
-import { normalizeFinishReason } from '../shared/finish-reason.js';
 import { readResponse } from '../shared/read-response.js';
-import { completedBlocks, turnEnvelope } from '../shared/turn-result.js';
 import { appendGeminiPart } from './append-gemini-part.js';
 import { GOOGLE_AI_NAMESPACE } from './gemini-namespace.js';
 import { firstCandidate, GEMINI_FINISH_REASONS, geminiFinishReason, geminiUsage } from './gemini-turn.js';
@@ -26,18 +25,14 @@ export function fromGeminiResponse(json: unknown): ConvertedResponse {
   const response = readResponse(json, 'a Gemini generateContent response', isGeminiResponse) as GeminiResponse;
   const blocks: AssistantBlock[] = [];
   for (const part of firstCandidate(response)?.content?.parts ?? []) appendGeminiPart(blocks, part);
-  const content = completedBlocks(blocks);
-  const raw = geminiFinishReason(response);
-  const envelope = turnEnvelope({
-    id: typeof response.responseId === 'string' ? response.responseId : undefined,
-    model: typeof response.modelVersion === 'string' ? response.modelVersion : undefined,
+  return completedTurn(blocks, {
     provider: GOOGLE_AI_NAMESPACE,
+    finishReasons: GEMINI_FINISH_REASONS,
+    id: response.responseId,
+    model: response.modelVersion,
     usage: geminiUsage(response.usageMetadata),
-    finishReason: normalizeFinishReason(raw, GEMINI_FINISH_REASONS, content.some((block) => block.type === 'tool_call')),
-    finishReasonRaw: raw,
-    warnings: [],
+    finishReasonRaw: geminiFinishReason(response),
   });
-  return { message: { role: 'assistant', content: structuredClone(content) }, envelope };
 }
 
 function isGeminiResponse(record: Record<string, unknown>): boolean {

@@ -1,6 +1,6 @@
 import type { TurnUsage } from '../../core/turn-envelope.js';
 import type { FinishReasonTable } from '../shared/finish-reason.js';
-import { usageOf } from '../shared/turn-result.js';
+import { usageOf } from '../shared/usage-of.js';
 import type { GeminiResponse, GeminiUsageMetadata } from './gemini-types.js';
 
 /**

@@ -1,9 +1,8 @@
-import type { AssistantBlock, AssistantMessage } from '../../core/message.js';
+import type { AssistantBlock } from '../../core/message.js';
+import { completedTurn } from '../shared/completed-turn.js';
 import type { ConvertedResponse } from '../shared/converted-response.js';
-import { normalizeFinishReason } from '../shared/finish-reason.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { readResponse } from '../shared/read-response.js';
-import { completedBlocks, turnEnvelope } from '../shared/turn-result.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
 import { OPENAI_FINISH_REASONS, openAIUsage } from './openai-turn.js';
 import type { OpenAIChatCompletion, OpenAIChatResponseMessage } from './openai-types.js';
@@ -24,23 +23,17 @@ import type { OpenAIChatCompletion, OpenAIChatResponseMessage } from './openai-t
 export function fromOpenAIChatCompletion(json: unknown): ConvertedResponse {
   const response = readResponse(json, 'a Chat Completions response', (record) => Array.isArray(record.choices)) as OpenAIChatCompletion;
   const choice = response.choices?.find((candidate) => (candidate.index ?? 0) === 0) ?? response.choices?.[0];
-  const content = completedBlocks(blocksOf(choice?.message ?? {}));
-  const message: AssistantMessage = { role: 'assistant', content };
   const audioId = choice?.message?.audio?.id;
-  // The audio of an earlier answer is replayed by id alone.
-  if (typeof audioId === 'string') message.providerData = { [OPENAI_NAMESPACE]: { audio: { id: audioId } } };
-  const raw = typeof choice?.finish_reason === 'string' ? choice.finish_reason : undefined;
-  const hasToolCalls = content.some((block) => block.type === 'tool_call');
-  const envelope = turnEnvelope({
-    id: stringOrUndefined(response.id),
-    model: stringOrUndefined(response.model),
+  return completedTurn(blocksOf(choice?.message ?? {}), {
     provider: OPENAI_NAMESPACE,
+    finishReasons: OPENAI_FINISH_REASONS,
+    id: response.id,
+    model: response.model,
     usage: openAIUsage(response.usage),
-    finishReason: normalizeFinishReason(raw, OPENAI_FINISH_REASONS, hasToolCalls),
-    finishReasonRaw: raw,
-    warnings: [],
+    finishReasonRaw: choice?.finish_reason,
+    // The audio of an earlier answer is replayed by id alone.
+    providerData: typeof audioId === 'string' ? { [OPENAI_NAMESPACE]: { audio: { id: audioId } } } : undefined,
   });
-  return { message, envelope };
 }
 
 function blocksOf(message: OpenAIChatResponseMessage): AssistantBlock[] {
@@ -62,8 +55,4 @@ function blocksOf(message: OpenAIChatResponseMessage): AssistantBlock[] {
     blocks.push({ type: 'tool_call', id: generateCallId(), name: legacy.name ?? '', arguments: legacy.arguments ?? '' });
   }
   return blocks;
-}
-
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }

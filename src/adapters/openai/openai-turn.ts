@@ -1,6 +1,6 @@
 import type { TurnUsage } from '../../core/turn-envelope.js';
 import type { FinishReasonTable } from '../shared/finish-reason.js';
-import { usageOf } from '../shared/turn-result.js';
+import { usageOf } from '../shared/usage-of.js';
 import type { OpenAIChatUsage } from './openai-types.js';
 
 /** Chat Completions finish reasons (`function_call` is the legacy form of `tool_calls`; `error` comes from OpenRouter). */

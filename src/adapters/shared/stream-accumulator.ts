@@ -1,10 +1,10 @@
 import { ConvologError } from '../../core/error.js';
 import type { AssistantBlock, AssistantMessage, ProviderData } from '../../core/message.js';
-import type { FinishReason, TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
+import type { TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
 import type { Warning } from '../../core/warning.js';
-import { normalizeFinishReason, type FinishReasonTable } from './finish-reason.js';
+import { completedTurn, type TurnFacts } from './completed-turn.js';
+import type { FinishReasonTable } from './finish-reason.js';
 import { parseToolArguments } from './tool-arguments.js';
-import { completedBlocks, turnEnvelope } from './turn-result.js';
 
 /** Options of {@link StreamAccumulator.finish}. */
 export interface FinishOptions {
@@ -87,10 +87,7 @@ export abstract class StreamAccumulator<Chunk> {
   }
 
   private finishCompleted(): FinishedTurn {
-    const content = completedBlocks(this.blocks);
-    const hasToolCalls = content.some((block) => block.type === 'tool_call');
-    const finishReason = normalizeFinishReason(this.finishReasonRaw, this.profile.finishReasons, hasToolCalls);
-    return { message: this.messageWith(content), envelope: this.envelope(finishReason, []), warnings: [] };
+    return { ...completedTurn(this.blocks, this.facts()), warnings: [] };
   }
 
   private finishStopped(): FinishedTurn {
@@ -107,26 +104,19 @@ export abstract class StreamAccumulator<Chunk> {
         blockIndex,
       });
     });
-    const message = this.messageWith(completedBlocks(kept));
-    return { message, envelope: this.envelope('aborted', warnings), warnings };
+    return { ...completedTurn(kept, { ...this.facts(), stopped: warnings }), warnings };
   }
 
-  private messageWith(content: AssistantBlock[]): AssistantMessage {
-    const message: AssistantMessage = { role: 'assistant', content: structuredClone(content) };
-    if (this.providerData !== undefined) message.providerData = structuredClone(this.providerData);
-    return message;
-  }
-
-  private envelope(finishReason: FinishReason, warnings: readonly Warning[]): TurnEnvelope {
-    return turnEnvelope({
+  private facts(): TurnFacts {
+    return {
+      provider: this.profile.provider,
+      finishReasons: this.profile.finishReasons,
       id: this.responseId,
       model: this.model,
-      provider: this.profile.provider,
       usage: this.usage,
-      finishReason,
       finishReasonRaw: this.finishReasonRaw,
-      warnings,
-    });
+      providerData: this.providerData,
+    };
   }
 
   /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */

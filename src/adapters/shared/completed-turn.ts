@@ -1,0 +1,61 @@
+import type { AssistantBlock, AssistantMessage, ProviderData } from '../../core/message.js';
+import type { TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
+import type { Warning } from '../../core/warning.js';
+import type { ConvertedResponse } from './converted-response.js';
+import { normalizeFinishReason, type FinishReasonTable } from './finish-reason.js';
+
+/** What a provider said about a turn besides its blocks, as read from its response or stream. @internal */
+export interface TurnFacts {
+  /** The namespace: the envelope's `provider`. */
+  provider: string;
+  /** The provider's finish-reason words. */
+  finishReasons: FinishReasonTable;
+  /** The response id; anything but a string is left out. */
+  id?: unknown;
+  /** The model; anything but a string is left out. */
+  model?: unknown;
+  usage?: TurnUsage | undefined;
+  /** The provider's finish reason; anything but a string counts as none. */
+  finishReasonRaw?: unknown;
+  /** Message-level provider state. */
+  providerData?: ProviderData | undefined;
+  /** Set when the user stopped the turn: its finish reason is `aborted`, and these warnings go on the envelope. */
+  stopped?: readonly Warning[];
+}
+
+/**
+ * The assistant message to append and its {@link TurnEnvelope}, made the same way for a response
+ * and for a stream: copies of the blocks (so nothing the caller holds is shared), empty text
+ * without state left out, blank tool arguments as `{}`, and the finish reason normalized
+ * (`tool_calls` when client calls came with a "stop"). @internal
+ */
+export function completedTurn(blocks: readonly AssistantBlock[], facts: TurnFacts): ConvertedResponse {
+  const message: AssistantMessage = { role: 'assistant', content: structuredClone(completedBlocks(blocks)) };
+  if (facts.providerData !== undefined) message.providerData = structuredClone(facts.providerData);
+  const raw = stringOrUndefined(facts.finishReasonRaw);
+  const hasToolCalls = message.content.some((block) => block.type === 'tool_call');
+  const envelope: TurnEnvelope = { provider: facts.provider };
+  const id = stringOrUndefined(facts.id);
+  const model = stringOrUndefined(facts.model);
+  if (id !== undefined) envelope.id = id;
+  if (model !== undefined) envelope.model = model;
+  if (facts.usage !== undefined) envelope.usage = facts.usage;
+  envelope.finishReason = facts.stopped === undefined ? normalizeFinishReason(raw, facts.finishReasons, hasToolCalls) : 'aborted';
+  if (raw !== undefined) envelope.finishReasonRaw = raw;
+  if (facts.stopped !== undefined && facts.stopped.length > 0) envelope.warnings = facts.stopped.map((warning) => warning.message);
+  return { message, envelope };
+}
+
+/** Empty text without provider state says nothing, and Anthropic and Gemini refuse empty text. */
+function completedBlocks(blocks: readonly AssistantBlock[]): AssistantBlock[] {
+  const result: AssistantBlock[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text' && block.text === '' && block.providerData === undefined) continue;
+    result.push(block.type === 'tool_call' && block.arguments.trim() === '' ? { ...block, arguments: '{}' } : block);
+  }
+  return result;
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
