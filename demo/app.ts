@@ -281,9 +281,10 @@ export class DemoApp {
 
   /** A tool window left open by a stopped turn or a closed tab is answered before anything new is said. */
   private async settleInterrupted(conversationId: string): Promise<void> {
-    const context = await this.store.context(conversationId);
-    if (unsettledFrom(context) === null) return;
+    // store.settle reads only the trailing tool window, never the whole chat, and writes nothing
+    // when no call is pending: cheaper than reading the context to find out first.
     const settled = await this.store.settle(conversationId, { reason: SETTLE_REASON });
+    if (settled.length === 0) return;
     this.transcript.addEntries(conversationId, settled);
     this.interruptedBanner.hidden = true;
     const count = settled.length;

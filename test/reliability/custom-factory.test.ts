@@ -1,18 +1,22 @@
-// Found while building scenario 5: DESIGN §6 says the store uses nothing but the factory it is
-// given ("openStore({ indexedDB, IDBKeyRange })"), but a factory handed to it in a runtime with
-// no IndexedDB globals (Node, a server render, a test without fake-indexeddb/auto) fails in the
-// upgrade with a misleading `storage_unavailable` (AbortError): idb's `wrap` checks
-// `instanceof IDBRequest`, `IDBDatabase`, … against globals that do not exist there.
-// Marked `it.fails` until the store (src/store, not ours) fixes it — then this fails: make it `it`.
+// A factory handed to openStore in a runtime with no IndexedDB globals (Node without
+// fake-indexeddb/auto, a server render) cannot work: idb, which the store is built on, recognizes
+// IndexedDB objects with `instanceof IDBRequest`, `IDBDatabase`, … against globals. Decided: the
+// store says so at once, naming what is missing and the fix, instead of failing deep inside the
+// first upgrade with a misleading abort (what it did before). DESIGN §6 documents the limit.
 import { expect, it } from 'vitest';
 
-it.fails('openStore works with a given factory where no IndexedDB globals exist', async () => {
+it('openStore with a given factory but no IndexedDB globals fails fast with a clear storage_unavailable', async () => {
   const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb');
-  const { openStore, user } = await import('../../src/index.js');
+  const { openStore, isConvologError } = await import('../../src/index.js');
   expect(typeof (globalThis as { IDBRequest?: unknown }).IDBRequest).toBe('undefined');
-  const store = await openStore({ name: 'custom-factory', indexedDB: new IDBFactory(), IDBKeyRange });
-  const { id } = await store.createConversation({ title: 'no globals' });
-  const [entry] = await store.append(id, [user('hello')]);
-  expect(entry?.seq).toBe(1);
-  store.close();
+  const factory = new IDBFactory();
+  const error = await openStore({ name: 'custom-factory', indexedDB: factory, IDBKeyRange }).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(isConvologError(error, 'storage_unavailable')).toBe(true);
+  expect((error as Error).message).toContain('IDBRequest');
+  expect((error as Error).message).toContain("import 'fake-indexeddb/auto'");
+  // Nothing was created behind the refusal.
+  expect(await factory.databases()).toEqual([]);
 });
