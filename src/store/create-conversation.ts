@@ -1,4 +1,5 @@
 import { checkAppData } from './check-app-data.js';
+import { checkConversationId } from './check-conversation-id.js';
 import { checkTitle } from './check-title.js';
 import { toConversation, type Conversation } from './conversation.js';
 import type { CreateConversationOptions } from './convolog-store.js';
@@ -13,7 +14,7 @@ export async function createConversation(
 ): Promise<Conversation> {
   const timestamp = context.now().toISOString();
   const record: ConversationRecord = {
-    id: options.id ?? context.generateId(),
+    id: options.id === undefined ? context.generateId() : checkConversationId(options.id),
     title: checkTitle(options.title ?? ''),
     createdAt: timestamp,
     updatedAt: timestamp,

@@ -6,6 +6,8 @@ import type { StoreContext } from './store-context.js';
 
 /** `store.deleteConversation`: the conversation and its whole log, in one transaction; `false` when already gone. @internal */
 export async function deleteConversation(context: StoreContext, id: string): Promise<boolean> {
+  // An id that is not a string names no conversation; as a key range it would throw a DataError.
+  if (typeof id !== 'string') return false;
   const range = conversationRange(context.keyRange, id);
   const existed = await runTransaction(context, ALL_STORES, 'readwrite', 'Deleting a conversation', async (transaction) => {
     const conversations = transaction.objectStore('conversations');

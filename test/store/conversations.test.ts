@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import { isConvologError, type ConvologError } from '../../src/core/error.js';
-import type { Conversation } from '../../src/store/index.js';
+import { compactConversation, type Conversation } from '../../src/store/index.js';
 import { codeOf, rejectionOf, sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
@@ -29,6 +29,15 @@ describe('createConversation / getConversation', () => {
     await store.createConversation({ id: 'same', title: 'first' });
     expect(await codeOf(store.createConversation({ id: 'same', title: 'second' }))).toBe('duplicate_id');
     expect((await store.getConversation('same'))?.title).toBe('first');
+  });
+
+  it('refuses a given id that is not a non-empty string, as an import does', async () => {
+    const store = await stores.open();
+    for (const id of ['', 42 as unknown as string]) {
+      const error = await rejectionOf(store.createConversation({ id })) as ConvologError;
+      expect(error).toMatchObject({ code: 'invalid_message', path: ['id'] });
+    }
+    expect(await store.listConversations()).toEqual([]);
   });
 
   it('refuses appData that is not an object map', async () => {
@@ -146,5 +155,16 @@ describe('unknown conversation ids', () => {
       store.updateConversation('nope', {}),
     ];
     for (const call of calls) expect(await codeOf(call)).toBe('not_found');
+  });
+
+  it('treat an id that is not a string as unknown (not as a storage failure)', async () => {
+    const store = await stores.open();
+    const id = undefined as unknown as string;
+    for (const call of [store.append(id, [user('x')]), store.entries(id), store.context(id), store.exportConversation(id)]) {
+      expect(await codeOf(call)).toBe('not_found');
+    }
+    expect(await codeOf(compactConversation(store, id, { tailTokens: 1, summarize: async () => 's' }))).toBe('not_found');
+    expect(await store.getConversation(id)).toBeUndefined();
+    expect(await store.deleteConversation(id)).toBe(false);
   });
 });
