@@ -1,4 +1,5 @@
 import { contentText, type MediaLabels } from './content-text.js';
+import { toolResultIndex } from './tool-result-index.js';
 import type { MessageEntry } from './entry.js';
 import type {
   AssistantBlock, AssistantMessage, Message, ProviderToolCallBlock, ToolCallBlock, ToolMessage,
@@ -62,21 +63,17 @@ export function buildCompactionDigest(
 ): string | null {
   const clip = options.clip ?? DEFAULT_CLIP;
   const labels = options.labels ? { ...DEFAULT_DIGEST_LABELS, ...options.labels } : DEFAULT_DIGEST_LABELS;
+  const messages = items.map((item) => ('role' in item ? item : item.message));
   let digest = '';
-  for (let index = 0; index < items.length; index++) {
-    const message = messageAt(items, index);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
     let block = '';
     if (message.role === 'user') block = userBlock(contentText(message.content, labels), labels);
-    else if (message.role === 'assistant') block = assistantBlock(items, index, message, clip, labels);
+    else if (message.role === 'assistant') block = assistantBlock(messages, index, message, clip, labels);
     if (block === '') continue;
     digest = digest === '' ? block : digest + '\n\n' + block;
   }
   return digest === '' ? null : digest;
-}
-
-function messageAt(items: readonly (Message | MessageEntry)[], index: number): Message {
-  const item = items[index] as Message | MessageEntry;
-  return 'role' in item ? item : item.message;
 }
 
 function userBlock(text: string, labels: DigestLabels): string {
@@ -85,7 +82,7 @@ function userBlock(text: string, labels: DigestLabels): string {
 }
 
 function assistantBlock(
-  items: readonly (Message | MessageEntry)[],
+  messages: readonly Message[],
   index: number,
   message: AssistantMessage,
   clip: number,
@@ -94,11 +91,10 @@ function assistantBlock(
   const text = contentText(message.content, labels).trim();
   let block = text === '' ? `${labels.assistant}:` : `${labels.assistant}: ${text}`;
   let calls = 0;
-  let clientCalls = 0;
   for (const content of message.content) {
     if (content.type !== 'tool_call' && content.type !== 'provider_tool_call') continue;
     const result = content.type === 'tool_call'
-      ? clientResult(items, index, content, clientCalls++, clip, labels)
+      ? clientResult(messages, index, content, clip, labels)
       : providerResult(message.content, content, clip);
     block += `\n→ ${content.name}(${clipLine(content.arguments, clip)})${result === undefined ? '' : ` = ${result}`}`;
     calls++;
@@ -106,29 +102,12 @@ function assistantBlock(
   return text === '' && calls === 0 ? '' : block;
 }
 
-/**
- * The clipped result of a client tool call, from the run of tool messages after its message.
- * Results usually come in call order, so the `position`-th tool message is tried first.
- */
+/** The clipped result of a client tool call, from the run of tool messages after its message. */
 function clientResult(
-  items: readonly (Message | MessageEntry)[],
-  callIndex: number,
-  call: ToolCallBlock,
-  position: number,
-  clip: number,
-  labels: DigestLabels,
+  messages: readonly Message[], callIndex: number, call: ToolCallBlock, clip: number, labels: DigestLabels,
 ): string | undefined {
-  const likely = callIndex + 1 + position;
-  if (likely < items.length) {
-    const candidate = messageAt(items, likely);
-    if (candidate.role === 'tool' && candidate.toolCallId === call.id) return toolResultLine(candidate, clip, labels);
-  }
-  for (let index = callIndex + 1; index < items.length; index++) {
-    const candidate = messageAt(items, index);
-    if (candidate.role !== 'tool') return undefined;
-    if (candidate.toolCallId === call.id) return toolResultLine(candidate, clip, labels);
-  }
-  return undefined;
+  const resultIndex = toolResultIndex(messages, callIndex, call.id);
+  return resultIndex === undefined ? undefined : toolResultLine(messages[resultIndex] as ToolMessage, clip, labels);
 }
 
 function toolResultLine(message: ToolMessage, clip: number, labels: DigestLabels): string {

@@ -2,7 +2,8 @@ import { DEFAULT_DIGEST_LABELS, type DigestLabels } from './compaction-digest.js
 import { contentText } from './content-text.js';
 import type { MessageEntry } from './entry.js';
 import { CHARS_PER_TOKEN } from './estimate-tokens.js';
-import type { AssistantMessage, ToolMessage } from './message.js';
+import type { AssistantMessage, Message, ToolMessage } from './message.js';
+import { toolResultIndex } from './tool-result-index.js';
 
 /** Where an entry appears in a {@link HistoryView}: its 1-based page and its 0-based block. */
 export interface HistoryLocation {
@@ -27,8 +28,9 @@ interface Block {
  * The text has one block per user or assistant message (`User: …`, `Assistant: …`, separated by
  * a blank line); an assistant's block lists its tool calls (`→ name(arguments)`) each followed
  * by its full result (`= …`), so a tool message has no block of its own and its id resolves to
- * the block of the call it answers. A tool result whose call is not among the entries gets a
- * block of its own (`Tool name: …`).
+ * the block of the call it answers. A tool result that answers no call in place (its call is
+ * not among the entries, or it is not in the run right after it) gets a block of its own
+ * (`Tool name: …`).
  *
  * Pages are measured with the same estimate as `estimateTokens` and tile the text exactly:
  * joined in order they give `text` back. A page ends on a line boundary, at the last blank line
@@ -61,31 +63,27 @@ export class HistoryView {
     options: { labels?: Partial<DigestLabels> } = {},
   ): HistoryView {
     const labels = options.labels ? { ...DEFAULT_DIGEST_LABELS, ...options.labels } : DEFAULT_DIGEST_LABELS;
+    const messages = entries.map((entry) => entry.message);
     const blocks: Block[] = [];
     const blockById = new Map<string, number>();
-    const callById = new Map<string, CallLine>();
-    const blockByCallId = new Map<string, number>();
-    for (const entry of entries) {
+    // Tool messages shown under the call they answer: they get no block of their own.
+    const folded = new Set<number>();
+    entries.forEach((entry, index) => {
       const { message } = entry;
+      if (message.role === 'tool' && folded.has(index)) return;
+      const blockIndex = blocks.length;
+      blockById.set(entry.id, blockIndex);
       if (message.role === 'tool') {
-        const call = callById.get(message.toolCallId);
-        const owner = blockByCallId.get(message.toolCallId);
-        if (call && owner !== undefined) {
-          call.results.push(resultLine(message, labels));
-          blockById.set(entry.id, owner);
-          continue;
-        }
-        blockById.set(entry.id, blocks.length);
         blocks.push({ head: `${labels.tool} ${message.toolName}: ${resultText(message, labels)}`, calls: [] });
-        continue;
-      }
-      blockById.set(entry.id, blocks.length);
-      if (message.role === 'user') {
+      } else if (message.role === 'user') {
         blocks.push({ head: withText(labels.user, contentText(message.content, labels)), calls: [] });
-        continue;
+      } else {
+        blocks.push(assistantBlock(messages, index, labels, (resultIndex) => {
+          folded.add(resultIndex);
+          blockById.set(entries[resultIndex]!.id, blockIndex);
+        }));
       }
-      blocks.push(assistantBlock(message, labels, blocks.length, callById, blockByCallId));
-    }
+    });
     const { text, starts } = assemble(blocks);
     return new HistoryView(text, starts, blockById);
   }
@@ -134,20 +132,18 @@ function withText(label: string, text: string): string {
   return text === '' ? `${label}:` : `${label}: ${text}`;
 }
 
+/** The block of the assistant message at `index`, each call followed by its result; `fold` hears of every tool message shown. */
 function assistantBlock(
-  message: AssistantMessage,
-  labels: DigestLabels,
-  blockIndex: number,
-  callById: Map<string, CallLine>,
-  blockByCallId: Map<string, number>,
+  messages: readonly Message[], index: number, labels: DigestLabels, fold: (resultIndex: number) => void,
 ): Block {
+  const message = messages[index] as AssistantMessage;
   const calls: CallLine[] = [];
   for (const content of message.content) {
     if (content.type === 'tool_call') {
-      const call: CallLine = { line: `→ ${content.name}(${content.arguments})`, results: [] };
-      calls.push(call);
-      callById.set(content.id, call);
-      blockByCallId.set(content.id, blockIndex);
+      const resultIndex = toolResultIndex(messages, index, content.id);
+      if (resultIndex !== undefined) fold(resultIndex);
+      const results = resultIndex === undefined ? [] : [resultLine(messages[resultIndex] as ToolMessage, labels)];
+      calls.push({ line: `→ ${content.name}(${content.arguments})`, results });
     } else if (content.type === 'provider_tool_call') {
       calls.push({ line: `→ ${content.name}(${content.arguments})`, results: providerResults(message, content.id) });
     }

@@ -1,15 +1,16 @@
 import type { CompactionEntry, Entry } from './entry.js';
 import type {
-  AssistantBlock, AssistantMessage, MediaSource, ToolMessage, ToolResultPart, UserPart,
+  AssistantBlock, AssistantMessage, MediaSource, Message, ToolMessage, ToolResultPart, UserPart,
 } from './message.js';
+import { toolResultIndex } from './tool-result-index.js';
 
 /**
  * A readable Markdown transcript of a conversation's whole log, for export or display.
  *
  * Each message gets a role heading (`### User`, `### Assistant`); text is kept as written (chat
  * text is Markdown already); reasoning is quoted; each tool call shows its name, its arguments
- * and, right below, the result of the tool message answering it (error results are marked);
- * a tool result whose call is not in the log gets a section of its own. A compaction entry
+ * and, right below, the result of the tool message answering it in the run right after it (error
+ * results are marked); a tool result that answers no call in place gets a section of its own. A compaction entry
  * appears where it happened, with its summary quoted. Code fences grow longer than any backtick
  * run inside them, so no content can break out. Nothing is escaped into HTML.
  *
@@ -17,30 +18,25 @@ import type {
  * download(`${conversation.title}.md`, toMarkdown(await store.entries(conversation.id)))
  */
 export function toMarkdown(entries: readonly Entry[]): string {
-  const results = resultsByCallId(entries);
-  const answered = new Set<string>();
+  // A compaction entry stands between messages of the log, not of the conversation: calls and
+  // results pair up over the messages alone.
+  const messages: Message[] = [];
+  for (const entry of entries) if (entry.type === 'message') messages.push(entry.message);
+  const shown = new Set<number>();
   const sections: string[] = [];
+  let index = -1;
   for (const entry of entries) {
     if (entry.type === 'compaction') {
       sections.push(compactionSection(entry));
       continue;
     }
+    index++;
     const { message } = entry;
     if (message.role === 'user') sections.push(`### User\n\n${userContent(message.content)}`);
-    else if (message.role === 'assistant') sections.push(assistantSection(message, results, answered));
-    else if (!answered.has(message.toolCallId)) sections.push(orphanResultSection(message));
+    else if (message.role === 'assistant') sections.push(assistantSection(messages, index, shown));
+    else if (!shown.has(index)) sections.push(orphanResultSection(message));
   }
   return sections.length === 0 ? '' : `${sections.join('\n\n')}\n`;
-}
-
-/** The first tool message answering each call id, so a call can show its result in place. */
-function resultsByCallId(entries: readonly Entry[]): Map<string, ToolMessage> {
-  const results = new Map<string, ToolMessage>();
-  for (const entry of entries) {
-    if (entry.type !== 'message' || entry.message.role !== 'tool') continue;
-    if (!results.has(entry.message.toolCallId)) results.set(entry.message.toolCallId, entry.message);
-  }
-  return results;
 }
 
 function compactionSection(entry: CompactionEntry): string {
@@ -53,21 +49,20 @@ function userContent(content: string | readonly UserPart[]): string {
   return content.map(partMarkdown).join('\n\n');
 }
 
-function assistantSection(
-  message: AssistantMessage,
-  results: ReadonlyMap<string, ToolMessage>,
-  answered: Set<string>,
-): string {
+/** The section of the assistant message at `index`; the results it shows under their calls go into `shown`. */
+function assistantSection(messages: readonly Message[], index: number, shown: Set<number>): string {
+  const resultOf = (callId: string): ToolMessage | undefined => {
+    const resultIndex = toolResultIndex(messages, index, callId);
+    if (resultIndex === undefined) return undefined;
+    shown.add(resultIndex);
+    return messages[resultIndex] as ToolMessage;
+  };
   const pieces: string[] = ['### Assistant'];
-  for (const block of message.content) pieces.push(blockMarkdown(block, results, answered));
+  for (const block of (messages[index] as AssistantMessage).content) pieces.push(blockMarkdown(block, resultOf));
   return pieces.filter((piece) => piece !== '').join('\n\n');
 }
 
-function blockMarkdown(
-  block: AssistantBlock,
-  results: ReadonlyMap<string, ToolMessage>,
-  answered: Set<string>,
-): string {
+function blockMarkdown(block: AssistantBlock, resultOf: (callId: string) => ToolMessage | undefined): string {
   switch (block.type) {
     case 'text': return block.text;
     case 'reasoning': return block.text === '' ? '' : quote(`*Reasoning:*\n${block.text}`);
@@ -75,10 +70,8 @@ function blockMarkdown(
     case 'image': return mediaMarkdown('image', block.source);
     case 'tool_call': {
       const call = `**Tool call:** ${inlineCode(block.name)}\n\n${fence(block.arguments, 'json')}`;
-      const result = results.get(block.id);
-      if (!result) return `${call}\n\n*No result.*`;
-      answered.add(block.id);
-      return `${call}\n\n${resultMarkdown(result)}`;
+      const result = resultOf(block.id);
+      return result === undefined ? `${call}\n\n*No result.*` : `${call}\n\n${resultMarkdown(result)}`;
     }
     case 'provider_tool_call': return `**Provider tool call:** ${inlineCode(block.name)}\n\n${fence(block.arguments, 'json')}`;
     case 'provider_tool_result': return `**Provider tool result:**\n\n${fence(json(block.value), 'json')}`;

@@ -58,6 +58,16 @@ describe('buildCompactionDigest', () => {
     expect(digest).toBe('Assistant:\n→ lookup({})\n\nUser: never mind');
   });
 
+  it('takes no result from past the end of the run, even where the call\'s position points', () => {
+    const digest = buildCompactionDigest([
+      assistant([toolCall('a', 'lookup', {}), toolCall('b', 'lookup', {}), toolCall('c', 'lookup', {})]),
+      toolResult('a', 'lookup', 'A'),
+      user('stop'),
+      toolResult('c', 'lookup', 'misplaced'),
+    ]);
+    expect(digest).toBe('Assistant:\n→ lookup({}) = A\n→ lookup({})\n→ lookup({})\n\nUser: stop');
+  });
+
   it('gives tool messages no block of their own, even without their call', () => {
     expect(buildCompactionDigest([toolResult('x', 'lookup', 'orphan'), user('hi')])).toBe('User: hi');
   });

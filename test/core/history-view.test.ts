@@ -64,6 +64,12 @@ describe('HistoryView', () => {
     expect(view.orderOf('m1')).toBe(1);
   });
 
+  it('folds only a result in the run right after its call; a misplaced one gets a block of its own', () => {
+    const view = HistoryView.render(entries([assistant([toolCall('a', 'lookup', {})]), user('wait'), toolResult('a', 'lookup', 'late')]));
+    expect(view.text).toBe('Assistant:\n→ lookup({})\n\nUser: wait\n\nTool lookup: late');
+    expect(view.orderOf('m2')).toBe(2);
+  });
+
   it('localizes through labels', () => {
     const view = HistoryView.render(entries([user('Привет')]), { labels: { user: 'Пользователь' } });
     expect(view.text).toBe('Пользователь: Привет');

@@ -47,6 +47,25 @@ describe('toMarkdown', () => {
     expect(markdown).toContain('### Tool result: `lookup`\n\n**Result:**\n\n```\nlate\n```');
   });
 
+  it('shows under a call only the result in the run right after it; a misplaced or early one stands on its own', () => {
+    const markdown = toMarkdown([
+      entry(toolResult('c1', 'fetch', 'early')),
+      entry(assistant([toolCall('c1', 'fetch', {})])),
+      entry(user('wait')),
+      entry(toolResult('c1', 'fetch', 'late')),
+    ]);
+    expect(markdown).toContain('*No result.*');
+    expect(markdown).toContain('### Tool result: `fetch`\n\n**Result:**\n\n```\nearly\n```');
+    expect(markdown).toContain('### Tool result: `fetch`\n\n**Result:**\n\n```\nlate\n```');
+  });
+
+  it('finds a result in its run when a compaction entry stands between call and result', () => {
+    const call = entry(assistant([toolCall('c1', 'fetch', {})]));
+    const markdown = toMarkdown([call, compaction('summary', call.id), entry(toolResult('c1', 'fetch', 'done'))]);
+    expect(markdown).toContain('**Result:**\n\n```\ndone\n```');
+    expect(markdown).not.toContain('### Tool result');
+  });
+
   it('marks a compaction where it happened, with its summary quoted', () => {
     const first = entry(user('old'));
     const markdown = toMarkdown([first, compaction('Line one\n\nLine two', first.id, 12000), entry(user('new'))]);
