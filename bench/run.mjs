@@ -9,7 +9,8 @@
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
 //          --strict                 also fail on a missed timing target
-// Environment: BENCH_REPETITIONS (default 7, at least 5), BENCH_WARMUP (default 1).
+// Environment: BENCH_REPETITIONS (default 9, at least 5), BENCH_WARMUP (default 1),
+//              BENCH_SETTLE_MS (idle time after seeding, before timing a figure; default 5000).
 import { cpus, loadavg } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -39,8 +40,9 @@ const profile = option('profile') === true;
 const inMemory = option('memory') === true;
 const diagnose = option('diagnose') === true;
 const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory || diagnose;
-const repetitions = Number(process.env.BENCH_REPETITIONS ?? 7);
+const repetitions = Number(process.env.BENCH_REPETITIONS ?? 9);
 const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
+const settleMilliseconds = Number(process.env.BENCH_SETTLE_MS ?? 5000);
 if (!(repetitions >= 5)) throw new Error('BENCH_REPETITIONS must be at least 5');
 
 const results = {
@@ -54,7 +56,7 @@ const results = {
     loadAverageAtStart: Number(loadavg()[0]?.toFixed(2)),
     loadAverageAtEnd: undefined,
   },
-  settings: { repetitions, warmupRepetitions },
+  settings: { repetitions, warmupRepetitions, settleMilliseconds },
   durationSeconds: 0,
   store: { figures: [], errors: [], missing: undefined },
   core: [],
@@ -67,7 +69,7 @@ if (sections.includes('store')) {
   log('store figures (Chromium)…');
   try {
     const store = await runStoreFigures({
-      repetitions, warmupRepetitions, only: diagnose && !onlyFigures ? [] : onlyFigures, inMemory, diagnose, log,
+      repetitions, warmupRepetitions, only: diagnose && !onlyFigures ? [] : onlyFigures, inMemory, diagnose, settleMilliseconds, log,
       profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
     });
     results.environment.chromium = store.chromiumVersion;

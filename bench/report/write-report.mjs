@@ -56,7 +56,8 @@ export function renderMarkdown(results) {
       `(the order reversed every other round), ${results.settings.warmupRepetitions} warm-up round(s) then ` +
       `${results.settings.repetitions} timed repetitions; a sample is the mean time per operation within one repetition, ` +
       'each operation timed on its own with `performance.now()`. Ratios compare medians. ' +
-      'Seeding (batched appends of 500 messages through a relaxed connection) is not timed. ' +
+      'Seeding (batched appends of 500 messages through a relaxed connection) is not timed; after it the page idles ' +
+      `${results.settings.settleMilliseconds} ms so background compaction of the fresh data settles before timing. ` +
       'Core figures come from `vitest bench` (tinybench samples, median and min–max per iteration). ' +
       'Times are milliseconds per operation: median (min–max).',
     '',

@@ -35,7 +35,7 @@ async function startServer() {
 
 /**
  * Runs the store figures in Chromium.
- * @param {{ repetitions: number, warmupRepetitions: number, only?: string[], profileDir?: string, inMemory?: boolean, diagnose?: boolean, log: (text: string) => void }} options
+ * @param {{ repetitions: number, warmupRepetitions: number, only?: string[], profileDir?: string, inMemory?: boolean, diagnose?: boolean, settleMilliseconds?: number, log: (text: string) => void }} options
  * @returns {Promise<{ chromiumVersion: string, figures: object[], missing?: string, errors: { id: string, message: string }[], profiles: object[] }>}
  */
 export async function runStoreFigures(options) {
@@ -57,7 +57,7 @@ export async function runStoreFigures(options) {
       if (message.type() === 'error' || message.text().startsWith('[bench page]')) options.log(message.text());
     });
     page.on('pageerror', (error) => options.log(`[bench page error] ${error.message}`));
-    await page.goto(url);
+    await page.goto(`${url}?settle=${options.settleMilliseconds ?? 5000}`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
     const chromiumVersion = context.browser()?.version() ?? (await chromiumVersionOf(page));
     const prepared = await page.evaluate(
