@@ -77,6 +77,10 @@ async function summarizeOrAbort(options: CompactConversationOptions, request: Su
   if (typeof summary !== 'string') {
     throw new TypeError(`summarize must resolve with the summary text (a string), got ${summary === null ? 'null' : typeof summary}.`);
   }
+  if (summary.trim() === '') {
+    // An empty summary would silently drop everything folded away; nothing is written.
+    throw new TypeError('summarize resolved with an empty summary; nothing was compacted. Return the summary text, or throw.');
+  }
   return summary;
 }
 

@@ -1,5 +1,4 @@
 import { v7 } from 'uuid';
-import { ConvologError } from '../core/error.js';
 import { ChangeChannel } from './change-channel.js';
 import { Connection } from './connection.js';
 import type { ConvologStore } from './convolog-store.js';
@@ -27,7 +26,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Convolo
   const name = options.name ?? DEFAULT_STORE_NAME;
   const durability = options.durability ?? 'strict';
   if (!DURABILITIES.includes(durability)) {
-    throw new ConvologError({ code: 'storage_unavailable', message: `Unknown durability "${String(durability)}": use 'strict', 'relaxed' or 'default'.` });
+    // A typo in the options is the caller's bug, not a storage failure.
+    throw new TypeError(`openStore: unknown durability "${String(durability)}": use 'strict', 'relaxed' or 'default'.`);
   }
   const factory = resolveFactory(options.indexedDB);
   const keyRange = resolveKeyRange(options.IDBKeyRange);

@@ -12,6 +12,7 @@ import type { StoreContext } from './store-context.js';
  * @internal
  */
 export async function readEntries(context: StoreContext, id: string, options: EntriesOptions = {}): Promise<Entry[]> {
+  checkPageOptions(options);
   const { entries, corrupt } = await runTransaction(context, ['conversations', 'entries'], 'readonly', 'Reading entries',
     async (transaction) => {
       const record = await readRecord(transaction, id);
@@ -32,4 +33,18 @@ function pageBounds(lastSeq: number, options: EntriesOptions): [number, number] 
   if (options.beforeSeq !== undefined) from = Math.max(from, to - limit + 1);
   else to = Math.min(to, from + limit - 1);
   return [from, to];
+}
+
+/**
+ * A NaN or negative bound is a bug in the caller, not a storage failure: say so before
+ * IndexedDB turns it into a DataError. `beforeSeq` may be `Infinity` (the bottom of the log).
+ */
+function checkPageOptions(options: EntriesOptions): void {
+  for (const name of ['afterSeq', 'beforeSeq', 'limit'] as const) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+      throw new RangeError(`entries: \`${name}\` must be a number ≥ 0, got ${String(value)}.`);
+    }
+  }
 }

@@ -97,6 +97,17 @@ describe('compactConversation', () => {
     expect((await store.getConversation(id))?.lastSeq).toBe(8);
   });
 
+  it('writes nothing when the summarizer returns an empty summary', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    await store.append(id, [...turn(1), ...turn(2)]);
+    const error = await rejectionOf(compactConversation(store, id, {
+      tailTokens: 2, estimate: oneTokenEach, summarize: async () => '  \n',
+    }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((await store.getConversation(id))?.lastSeq).toBe(8);
+  });
+
   it('writes nothing and throws aborted when the signal aborts during summarize', async () => {
     const store = await stores.open();
     const { id } = await store.createConversation();

@@ -50,7 +50,8 @@ describe('openStore', () => {
       expect(faults.durabilities).toEqual([durability]);
     }
     const error = await rejectionOf(stores.open({ durability: 'fast' as 'strict' }));
-    expect(isConvologError(error)).toBe(true);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain("'strict', 'relaxed' or 'default'");
   });
 
   it('throws storage_unavailable without IndexedDB', async () => {

@@ -37,6 +37,14 @@ describe('entries', () => {
     expect(await store.entries(id, { beforeSeq: 1, limit: 4 })).toEqual([]);
   });
 
+  it('refuses NaN or negative bounds as the caller\'s bug (RangeError), not a storage failure', async () => {
+    const { store, id } = await withLog(3);
+    for (const options of [{ afterSeq: Number.NaN }, { beforeSeq: -1 }, { limit: Number.NaN }, { limit: -2 }]) {
+      await expect(store.entries(id, options)).rejects.toBeInstanceOf(RangeError);
+    }
+    expect(seqs(await store.entries(id, { limit: 0 }))).toEqual([]);
+  });
+
   it('combines afterSeq and beforeSeq as a window', async () => {
     const { store, id } = await withLog(10);
     expect(seqs(await store.entries(id, { afterSeq: 2, beforeSeq: 6 }))).toEqual([3, 4, 5]);
