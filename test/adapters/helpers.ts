@@ -1,7 +1,7 @@
-// Shared helpers of the adapter tests: fixtures, comparable warnings, generated ids.
+// Shared helpers of the adapter tests: fixtures, fed accumulators, generated ids.
 import { readFileSync } from 'node:fs';
+import type { StreamAccumulator } from '../../src/adapters/shared/stream-accumulator.js';
 import type { Message } from '../../src/core/message.js';
-import type { Warning } from '../../src/core/warning.js';
 
 /** A fixture file from test/fixtures/<provider>/<name>.json, freshly parsed. */
 export function fixture<T = Record<string, unknown>>(provider: string, name: string): T {
@@ -9,14 +9,10 @@ export function fixture<T = Record<string, unknown>>(provider: string, name: str
   return JSON.parse(readFileSync(url, 'utf8')) as T;
 }
 
-/** Warnings without their prose: what a test pins down. */
-export function warningKeys(warnings: readonly Warning[]): { code: string; messageIndex?: number; blockIndex?: number }[] {
-  return warnings.map(({ code, messageIndex, blockIndex }) => {
-    const key: { code: string; messageIndex?: number; blockIndex?: number } = { code };
-    if (messageIndex !== undefined) key.messageIndex = messageIndex;
-    if (blockIndex !== undefined) key.blockIndex = blockIndex;
-    return key;
-  });
+/** `accumulator` after every chunk was pushed into it, in order. */
+export function fed<Chunk, Accumulator extends StreamAccumulator<Chunk>>(accumulator: Accumulator, chunks: readonly Chunk[]): Accumulator {
+  for (const chunk of chunks) accumulator.push(chunk);
+  return accumulator;
 }
 
 /** A generated tool call id: `call_` + a UUID v7. */

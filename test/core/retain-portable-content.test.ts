@@ -3,6 +3,7 @@ import { assistant, toolCall, toolResult, user } from '../../src/core/constructo
 import type { AssistantBlock, Message } from '../../src/core/message.js';
 import { retainPortableContent } from '../../src/core/retain-portable-content.js';
 import { deepFreeze } from '../support/deep-freeze.js';
+import { warningKeys } from '../support/warning-keys.js';
 
 /** Runs retainPortableContent on a deep-frozen input and checks the input did not change. */
 function retain(messages: Message[]) {
@@ -198,7 +199,7 @@ describe('retainPortableContent', () => {
       { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
     ]);
     expect(messages[3]).toBe(input[3]);
-    expect(warnings.map(({ code, messageIndex, blockIndex }) => ({ code, messageIndex, blockIndex }))).toEqual([
+    expect(warningKeys(warnings)).toEqual([
       { code: 'dropped_provider_data', messageIndex: 0, blockIndex: 0 },
       { code: 'dropped_block', messageIndex: 0, blockIndex: 1 },
       { code: 'dropped_block', messageIndex: 0, blockIndex: 2 },

@@ -3,6 +3,7 @@ import { toolCall, user } from '../../src/core/constructors.js';
 import type { AssistantBlock, Message } from '../../src/core/message.js';
 import { retainProviderState, type KeepNamespaces } from '../../src/core/retain-provider-state.js';
 import { deepFreeze } from '../support/deep-freeze.js';
+import { warningKeys } from '../support/warning-keys.js';
 
 /** Runs retainProviderState on a deep-frozen input and checks the input did not change. */
 function retain(messages: Message[], keep: KeepNamespaces) {
@@ -187,7 +188,7 @@ describe('retainProviderState', () => {
       ] },
       { role: 'tool', toolCallId: 'call_1', toolName: 'read', content: [{ type: 'text', text: 'result' }] },
     ]);
-    expect(warnings.map(({ code, messageIndex, blockIndex }) => ({ code, messageIndex, blockIndex }))).toEqual([
+    expect(warningKeys(warnings)).toEqual([
       { code: 'dropped_provider_data', messageIndex: 0, blockIndex: 0 },
       { code: 'dropped_provider_data', messageIndex: 0, blockIndex: 1 },
       { code: 'dropped_block', messageIndex: 0, blockIndex: 2 },

@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { AnthropicStreamAccumulator } from '../../../src/adapters/anthropic/anthropic-stream-accumulator.js';
 import type { AnthropicStreamEvent } from '../../../src/adapters/anthropic/anthropic-types.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { fixture, warningKeys } from '../helpers.js';
+import { fed, fixture } from '../helpers.js';
+import { warningKeys } from '../../support/warning-keys.js';
 import { deepFreeze } from '../../support/deep-freeze.js';
 import { thrownBy } from '../../support/thrown-by.js';
 
 interface StreamFixture { events: AnthropicStreamEvent[]; text: string; message: unknown; envelope: unknown }
 
-function feed(events: readonly AnthropicStreamEvent[]): AnthropicStreamAccumulator {
-  const accumulator = new AnthropicStreamAccumulator();
-  for (const event of events) accumulator.push(event);
-  return accumulator;
-}
+const feed = (chunks: readonly AnthropicStreamEvent[]): AnthropicStreamAccumulator => fed(new AnthropicStreamAccumulator(), chunks);
 
 describe('AnthropicStreamAccumulator', () => {
   it('assembles thinking, text and parallel tool calls into the message and envelope in the fixture', () => {

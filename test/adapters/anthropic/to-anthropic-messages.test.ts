@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toAnthropicMessages } from '../../../src/adapters/anthropic/to-anthropic-messages.js';
 import { isConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
-import { fixture, warningKeys, type RequestFixture } from '../helpers.js';
+import { fixture, type RequestFixture } from '../helpers.js';
+import { warningKeys } from '../../support/warning-keys.js';
 import { deepFreeze } from '../../support/deep-freeze.js';
 import { thrownBy } from '../../support/thrown-by.js';
 

@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GeminiStreamAccumulator } from '../../../src/adapters/gemini/gemini-stream-accumulator.js';
 import type { GeminiResponse } from '../../../src/adapters/gemini/gemini-types.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { fixture, warningKeys, withGeneratedIds } from '../helpers.js';
+import { fed, fixture, withGeneratedIds } from '../helpers.js';
+import { warningKeys } from '../../support/warning-keys.js';
 import { deepFreeze } from '../../support/deep-freeze.js';
 import { thrownBy } from '../../support/thrown-by.js';
 
 interface StreamFixture { chunks: GeminiResponse[]; text: string; message: unknown; envelope: unknown }
 
-function feed(chunks: readonly GeminiResponse[]): GeminiStreamAccumulator {
-  const accumulator = new GeminiStreamAccumulator();
-  for (const chunk of chunks) accumulator.push(chunk);
-  return accumulator;
-}
+const feed = (chunks: readonly GeminiResponse[]): GeminiStreamAccumulator => fed(new GeminiStreamAccumulator(), chunks);
 
 describe('GeminiStreamAccumulator', () => {
   it.each(['stream-thoughts-function-calls', 'stream-signature-last'])('assembles %s into the message and envelope in the fixture', (name) => {

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { OpenAIChatStreamAccumulator } from '../../../src/adapters/openai/openai-chat-stream-accumulator.js';
 import type { OpenAIChatCompletionChunk } from '../../../src/adapters/openai/openai-types.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { fixture, GENERATED_CALL_ID, warningKeys } from '../helpers.js';
+import { fed, fixture, GENERATED_CALL_ID } from '../helpers.js';
+import { warningKeys } from '../../support/warning-keys.js';
 import { deepFreeze } from '../../support/deep-freeze.js';
 import { thrownBy } from '../../support/thrown-by.js';
 
 interface StreamFixture { chunks: (OpenAIChatCompletionChunk | string)[]; text: string; message: unknown; envelope: unknown }
 
-function feed(chunks: readonly (OpenAIChatCompletionChunk | string)[]): OpenAIChatStreamAccumulator {
-  const accumulator = new OpenAIChatStreamAccumulator();
-  for (const chunk of chunks) accumulator.push(chunk);
-  return accumulator;
-}
+const feed = (chunks: readonly (OpenAIChatCompletionChunk | string)[]): OpenAIChatStreamAccumulator =>
+  fed(new OpenAIChatStreamAccumulator(), chunks);
 
 const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): OpenAIChatCompletionChunk =>
   ({ id: 'chatcmpl-9', model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] }) as OpenAIChatCompletionChunk;

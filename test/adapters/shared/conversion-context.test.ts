@@ -8,7 +8,7 @@ import { isConvologError, type ConvologError } from '../../../src/core/error.js'
 import type { Message } from '../../../src/core/message.js';
 import { deepFreeze } from '../../support/deep-freeze.js';
 import { thrownBy } from '../../support/thrown-by.js';
-import { warningKeys } from '../helpers.js';
+import { warningKeys } from '../../support/warning-keys.js';
 
 const history: Message[] = [
   { role: 'user', content: 'Hi' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareContext } from '../../../src/adapters/shared/conversion-context.js';
 import { toolResultText } from '../../../src/adapters/shared/tool-result-text.js';
 import type { Message, ToolMessage } from '../../../src/core/message.js';
-import { warningKeys } from '../helpers.js';
+import { warningKeys } from '../../support/warning-keys.js';
 
 const result: ToolMessage = {
   role: 'tool', toolCallId: 'c1', toolName: 'capture',
