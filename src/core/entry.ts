@@ -49,7 +49,9 @@ const compactionEntry = z.object({
   tokensBefore: z.number().nonnegative().optional(),
 });
 
+/** The zod schema of a {@link MessageEntry}. */
 export const MessageEntrySchema: z.ZodType<MessageEntry> = messageEntry;
+/** The zod schema of a {@link CompactionEntry}. */
 export const CompactionEntrySchema: z.ZodType<CompactionEntry> = compactionEntry;
 /** The zod schema of an {@link Entry}, as stored and as exported. */
 export const EntrySchema: z.ZodType<Entry> = z.discriminatedUnion('type', [messageEntry, compactionEntry]);

@@ -11,12 +11,17 @@ export type MediaSource =
   | { kind: 'base64'; mediaType: string; data: string }
   | { kind: 'provider_file'; provider: string; fileId: string };
 
+/** Text, in any message. */
 export interface TextPart { type: 'text'; text: string; providerData?: ProviderData }
+/** An image: in a user message, a tool result or an assistant's answer. */
 export interface ImagePart { type: 'image'; source: MediaSource; providerData?: ProviderData }
+/** A file (a PDF, a text document, audio) in a user message or a tool result. */
 export interface FilePart { type: 'file'; source: MediaSource; filename?: string; providerData?: ProviderData }
 /** A raw provider item kept as it came: an escape hatch, removed by `retainPortableContent`. */
 export interface OtherPart { type: 'other'; typeName: string; value: unknown; origin?: string; providerData?: ProviderData }
+/** The model's reasoning; a provider's opaque state for it (a signature) rides in `providerData`. */
 export interface ReasoningBlock { type: 'reasoning'; text: string; providerData?: ProviderData }
+/** The model declining to answer, where the provider reports that apart from text. */
 export interface RefusalBlock { type: 'refusal'; text: string; providerData?: ProviderData }
 /** A call of a client tool. `arguments` is the JSON text exactly as the model wrote it. */
 export interface ToolCallBlock { type: 'tool_call'; id: string; name: string; arguments: string; providerData?: ProviderData }
@@ -24,12 +29,16 @@ export interface ToolCallBlock { type: 'tool_call'; id: string; name: string; ar
 export interface ProviderToolCallBlock {
   type: 'provider_tool_call'; id: string; name: string; arguments: string; origin?: string; providerData?: ProviderData;
 }
+/** The result of a {@link ProviderToolCallBlock}, in the same assistant message. */
 export interface ProviderToolResultBlock {
   type: 'provider_tool_result'; toolCallId: string; value: unknown; origin?: string; providerData?: ProviderData;
 }
 
+/** What a user message's content array holds. */
 export type UserPart = TextPart | ImagePart | FilePart | OtherPart;
+/** What a tool message's content array holds. */
 export type ToolResultPart = TextPart | ImagePart | FilePart | OtherPart;
+/** What an assistant message's content holds, in the order the model produced it. */
 export type AssistantBlock =
   | TextPart
   | ReasoningBlock
@@ -40,14 +49,18 @@ export type AssistantBlock =
   | ProviderToolResultBlock
   | OtherPart;
 
+/** What the user said: text, or parts with media. */
 export interface UserMessage { role: 'user'; content: string | UserPart[]; providerData?: ProviderData; appData?: AppData }
+/** The model's answer: text, reasoning and tool calls as blocks. */
 export interface AssistantMessage { role: 'assistant'; content: AssistantBlock[]; providerData?: ProviderData; appData?: AppData }
+/** The result of the tool call `toolCallId`; it belongs in the run of tool messages right after that call. */
 export interface ToolMessage {
   role: 'tool'; toolCallId: string; toolName: string; content: string | ToolResultPart[];
   isError?: boolean; providerData?: ProviderData; appData?: AppData;
 }
 /** A persisted chat message: plain JSON. There is no system role: the app sets the system prompt per request. */
 export type Message = UserMessage | AssistantMessage | ToolMessage;
+/** Who wrote a message: `user`, `assistant` or `tool`. */
 export type Role = Message['role'];
 
 const providerData = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
@@ -94,18 +107,31 @@ const toolMessage = z.object({
 });
 const message = z.discriminatedUnion('role', [userMessage, assistantMessage, toolMessage]);
 
+/** The zod schema of {@link ProviderData}. */
 export const ProviderDataSchema: z.ZodType<ProviderData> = z.record(z.string(), z.record(z.string(), z.unknown()));
+/** The zod schema of {@link AppData}. */
 export const AppDataSchema: z.ZodType<AppData> = z.record(z.string(), z.unknown());
+/** The zod schema of {@link MediaSource}. */
 export const MediaSourceSchema: z.ZodType<MediaSource> = mediaSource;
+/** The zod schema of {@link TextPart}. */
 export const TextPartSchema: z.ZodType<TextPart> = textPart;
+/** The zod schema of {@link ImagePart}. */
 export const ImagePartSchema: z.ZodType<ImagePart> = imagePart;
+/** The zod schema of {@link FilePart}. */
 export const FilePartSchema: z.ZodType<FilePart> = filePart;
+/** The zod schema of {@link OtherPart}. */
 export const OtherPartSchema: z.ZodType<OtherPart> = otherPart;
+/** The zod schema of {@link UserPart}. */
 export const UserPartSchema: z.ZodType<UserPart> = userPart;
+/** The zod schema of {@link ToolResultPart} (the same parts a user message takes). */
 export const ToolResultPartSchema: z.ZodType<ToolResultPart> = userPart;
+/** The zod schema of {@link AssistantBlock}. */
 export const AssistantBlockSchema: z.ZodType<AssistantBlock> = assistantBlock;
+/** The zod schema of {@link UserMessage}. */
 export const UserMessageSchema: z.ZodType<UserMessage> = userMessage;
+/** The zod schema of {@link AssistantMessage}. */
 export const AssistantMessageSchema: z.ZodType<AssistantMessage> = assistantMessage;
+/** The zod schema of {@link ToolMessage}. */
 export const ToolMessageSchema: z.ZodType<ToolMessage> = toolMessage;
 /**
  * The zod schema of a persisted {@link Message}. Unknown fields are stripped.

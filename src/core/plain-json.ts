@@ -1,7 +1,7 @@
 import { ConvologError } from './error.js';
 
-/** Keys that never survive a copy of untrusted data: they are how prototype pollution gets in. */
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** Keys that never survive a copy of untrusted data: they are how prototype pollution gets in. @internal */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** How deep untrusted data may nest. Real messages nest a handful of levels; 10,000 is an attack. */
 export const MAX_JSON_DEPTH = 512;

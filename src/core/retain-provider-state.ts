@@ -2,9 +2,7 @@ import type { Message } from './message.js';
 import { namespacesOf } from './provider-state-namespaces.js';
 import type { ContentItem, DropReason, RetentionPolicy } from './provider-state-policy.js';
 import { rewriteMessages, type RetentionResult } from './provider-state-rewrite.js';
-
-/** The provider-data namespace reserved for convolog's own bookkeeping: always kept. */
-const RESERVED_NAMESPACE = 'convolog';
+import { RESERVED_NAMESPACE } from './reserved-namespace.js';
 
 /** Which provider-data namespaces to keep: a list of names, or a predicate that accepts a name. */
 export type KeepNamespaces = readonly string[] | ((namespace: string) => boolean);

@@ -1,9 +1,9 @@
 import { assertValid } from '../../core/assert-valid.js';
 import type { Message, ProviderData } from '../../core/message.js';
 import { parseMessages } from '../../core/parse-messages.js';
+import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import { retainProviderState } from '../../core/retain-provider-state.js';
 import type { Warning } from '../../core/warning.js';
-import { RESERVED_NAMESPACE } from './own-state.js';
 
 /**
  * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and

@@ -1,7 +1,5 @@
 import type { ProviderData } from '../../core/message.js';
-
-/** The provider data reserved for convolog's own bookkeeping: never sent to a provider. */
-export const RESERVED_NAMESPACE = 'convolog';
+import { FORBIDDEN_KEYS } from '../../core/plain-json.js';
 
 /** The state a block, part or message keeps under `namespace`, or `undefined` when it has none. */
 export function ownState(providerData: ProviderData | undefined, namespace: string): Record<string, unknown> | undefined {
@@ -22,6 +20,3 @@ export function withOwnState<Wire extends object>(wire: Wire, state: Record<stri
   // Object.fromEntries defines own properties, so no key can reach a prototype.
   return Object.fromEntries([...Object.entries(wire), ...extra]) as Wire;
 }
-
-// Keys that never go on the wire from provider data: they are how prototype pollution gets in.
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
