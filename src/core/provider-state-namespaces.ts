@@ -1,3 +1,4 @@
+import { isJsonObject } from './is-json-object.js';
 import type { ProviderData } from './message.js';
 
 /** The outcome of filtering one `providerData` object that had to change. */
@@ -14,7 +15,7 @@ export interface NamespaceFilterResult {
  * @internal
  */
 export function namespacesOf(providerData: unknown): string[] {
-  return isRecord(providerData) ? Object.keys(providerData) : [];
+  return isJsonObject(providerData) ? Object.keys(providerData) : [];
 }
 
 /**
@@ -32,7 +33,7 @@ export function filterNamespaces(
   if (keepsNamespace === undefined) return { providerData: undefined, removed: namespaces };
   if (namespaces.length === 0) {
     // An empty object loses nothing and stays; anything else that is not a namespace record goes.
-    return isRecord(providerData) ? undefined : { providerData: undefined, removed: [] };
+    return isJsonObject(providerData) ? undefined : { providerData: undefined, removed: [] };
   }
   const kept: [string, unknown][] = [];
   const removed: string[] = [];
@@ -44,8 +45,4 @@ export function filterNamespaces(
   if (kept.length === 0) return { providerData: undefined, removed };
   // Object.fromEntries defines own properties, so a namespace named `__proto__` cannot reach the prototype.
   return { providerData: Object.fromEntries(kept) as ProviderData, removed };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

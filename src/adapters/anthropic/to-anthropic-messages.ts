@@ -7,8 +7,8 @@ import { prepareContext, type ConversionContext } from '../shared/conversion-con
 import { convertEach } from '../shared/convert-each.js';
 import { decodeBase64Text } from '../shared/decode-base64-text.js';
 import { itemName } from '../shared/item-name.js';
+import { objectArguments } from '../shared/object-arguments.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
-import { isJsonObject, parseToolArguments } from '../shared/tool-arguments.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
 import type {
   AnthropicContentBlock, AnthropicDocumentSource, AnthropicImageSource, AnthropicMessage, AnthropicToolResultBlock,
@@ -227,13 +227,13 @@ function convertBlock(
       return thinkingBlock(block.text, state, messageIndex, blockIndex, context);
     case 'tool_call':
       return withOwnState<AnthropicContentBlock>(
-        { type: 'tool_use', id: block.id, name: block.name, input: toolInput(block.arguments, block.id, messageIndex, blockIndex, context) },
+        { type: 'tool_use', id: block.id, name: block.name, input: objectArguments(block, messageIndex, blockIndex, context, API) },
         state,
       );
     case 'provider_tool_call':
       if (block.origin !== ANTHROPIC_NAMESPACE) break;
       return withOwnState<AnthropicContentBlock>(
-        { type: stringOr(state?.type, 'server_tool_use'), id: block.id, name: block.name, input: toolInput(block.arguments, block.id, messageIndex, blockIndex, context) },
+        { type: stringOr(state?.type, 'server_tool_use'), id: block.id, name: block.name, input: objectArguments(block, messageIndex, blockIndex, context, API) },
         state,
       );
     case 'provider_tool_result':
@@ -257,15 +257,6 @@ function thinkingBlock(
   if (typeof state?.signature === 'string') return { type: 'thinking', thinking: text, signature: state.signature };
   context.dropped(messageIndex, blockIndex, 'a `reasoning` block without an Anthropic signature', `${API} accepts thinking only with the signature it issued`);
   return undefined;
-}
-
-function toolInput(
-  text: string, id: string, messageIndex: number, blockIndex: number, context: ConversionContext,
-): Record<string, unknown> {
-  const parsed = parseToolArguments(text);
-  if (parsed.ok && isJsonObject(parsed.value)) return parsed.value;
-  context.dropped(messageIndex, blockIndex, `the arguments of tool call "${id}"`, `they are not a JSON object, and ${API} takes tool input as one; sent as {}`);
-  return {};
 }
 
 function stringOr(value: unknown, fallback: string): string {

@@ -6,9 +6,9 @@ import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js'
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
 import { convertEach } from '../shared/convert-each.js';
 import { itemName } from '../shared/item-name.js';
+import { objectArguments } from '../shared/object-arguments.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { toolResultText } from '../shared/tool-result-text.js';
-import { isJsonObject, parseToolArguments } from '../shared/tool-arguments.js';
 import { GOOGLE_AI_NAMESPACE } from './gemini-namespace.js';
 import type { GeminiContent, GeminiPart } from './gemini-types.js';
 
@@ -175,7 +175,7 @@ function convertBlock(block: AssistantBlock, messageIndex: number, blockIndex: n
     case 'image':
       return mediaPart(block.source, state, messageIndex, blockIndex, context, itemName(block, 'block'));
     case 'tool_call':
-      return withOwnState<GeminiPart>({ functionCall: { name: block.name, args: functionArgs(block.arguments, block.id, messageIndex, blockIndex, context) } }, state);
+      return withOwnState<GeminiPart>({ functionCall: { name: block.name, args: objectArguments(block, messageIndex, blockIndex, context, API) } }, state);
     case 'other':
       if (block.origin === GOOGLE_AI_NAMESPACE) return block.value as GeminiPart;
       break;
@@ -185,11 +185,4 @@ function convertBlock(block: AssistantBlock, messageIndex: number, blockIndex: n
   }
   context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} replays provider items only as raw parts of origin \`google-ai\``);
   return undefined;
-}
-
-function functionArgs(text: string, id: string, messageIndex: number, blockIndex: number, context: ConversionContext): Record<string, unknown> {
-  const parsed = parseToolArguments(text);
-  if (parsed.ok && isJsonObject(parsed.value)) return parsed.value;
-  context.dropped(messageIndex, blockIndex, `the arguments of tool call "${id}"`, `they are not a JSON object, and ${API} takes function args as one; sent as {}`);
-  return {};
 }

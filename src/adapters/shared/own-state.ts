@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../core/is-json-object.js';
 import type { ProviderData } from '../../core/message.js';
 import { FORBIDDEN_KEYS } from '../../core/plain-json.js';
 
@@ -5,7 +6,7 @@ import { FORBIDDEN_KEYS } from '../../core/plain-json.js';
 export function ownState(providerData: ProviderData | undefined, namespace: string): Record<string, unknown> | undefined {
   if (providerData === undefined || !Object.hasOwn(providerData, namespace)) return undefined;
   const state = providerData[namespace];
-  return typeof state === 'object' && state !== null && !Array.isArray(state) ? state : undefined;
+  return isJsonObject(state) ? state : undefined;
 }
 
 /**

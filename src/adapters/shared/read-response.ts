@@ -1,11 +1,12 @@
 import { ConvologError } from '../../core/error.js';
+import { isJsonObject } from '../../core/is-json-object.js';
 
 /**
  * The response JSON as a record, or `ConvologError` `invalid_message` when it is not one of the
  * provider's responses (an error body, a string, `null`). @internal
  */
 export function readResponse(json: unknown, what: string, isResponse: (record: Record<string, unknown>) => boolean): Record<string, unknown> {
-  const record = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  const record = isJsonObject(json) ? json : undefined;
   if (record !== undefined && isResponse(record)) return record;
   const error = record?.error;
   throw new ConvologError({

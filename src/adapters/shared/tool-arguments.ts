@@ -15,8 +15,3 @@ export function parseToolArguments(text: string): ParsedToolArguments {
     return { ok: false };
   }
 }
-
-/** Whether `value` is a JSON object (not an array, not null): what Anthropic and Gemini take as tool input. */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonObject, parseToolArguments } from '../../../src/adapters/shared/tool-arguments.js';
+import { parseToolArguments } from '../../../src/adapters/shared/tool-arguments.js';
 
 describe('parseToolArguments', () => {
   it('parses JSON text, and reads blank text as `{}`', () => {
@@ -10,14 +10,5 @@ describe('parseToolArguments', () => {
 
   it('reports text that is not JSON', () => {
     expect(parseToolArguments('{"a":')).toStrictEqual({ ok: false });
-  });
-});
-
-describe('isJsonObject', () => {
-  it('accepts objects only', () => {
-    expect(isJsonObject({})).toBe(true);
-    expect(isJsonObject([])).toBe(false);
-    expect(isJsonObject(null)).toBe(false);
-    expect(isJsonObject('x')).toBe(false);
   });
 });
