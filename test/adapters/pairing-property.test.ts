@@ -58,6 +58,10 @@ function history(exchanges: Exchange[]): Message[] {
 
 const histories = fc.array(exchange, { minLength: 1, maxLength: 5 }).map(history);
 
+function isBlankResult(content: unknown): boolean {
+  return content === undefined || (typeof content === 'string' && content.trim() === '') || (Array.isArray(content) && content.length === 0);
+}
+
 function callCount(messages: readonly Message[]): number {
   return messages.reduce((sum, message) => sum + (message.role === 'tool' ? 1 : 0), 0);
 }
@@ -87,7 +91,7 @@ describe('every adapter keeps calls and results adjacent (property)', { timeout:
     }), { numRuns: RUNS });
   });
 
-  it('Anthropic: roles alternate, no text is blank, and every tool_result of a window opens the next user turn', () => {
+  it('Anthropic: roles alternate, no text or tool result is blank, and every tool_result of a window opens the next user turn', () => {
     fc.assert(fc.property(histories, (messages) => {
       const wire = toAnthropicMessages(messages).body.messages;
       let answered = 0;
@@ -97,6 +101,8 @@ describe('every adapter keeps calls and results adjacent (property)', { timeout:
         if (typeof message.content === 'string') expect(message.content.trim()).not.toBe('');
         const blocks = typeof message.content === 'string' ? [] : message.content;
         for (const block of blocks) if (block.type === 'text') expect((block as { text: string }).text.trim()).not.toBe('');
+        // Nor an empty tool result.
+        for (const block of blocks) if (block.type === 'tool_result') expect((block as { content: unknown }).content).not.toSatisfy(isBlankResult);
         if (message.role === 'user') {
           const firstOther = blocks.findIndex((block) => block.type !== 'tool_result');
           const results = blocks.filter((block) => block.type === 'tool_result');

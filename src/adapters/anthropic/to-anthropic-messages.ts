@@ -36,8 +36,8 @@ interface Turn {
  * context that is not `sendable`, before converting anything; never mutates its input.
  *
  * - The system prompt comes from `options.system` only, as `body.system`.
- * - Tool messages become `tool_result` blocks (`is_error: true` for error results) in the user
- *   turn after the calls, all of a window's results first, then any user text; consecutive
+ * - Tool messages become `tool_result` blocks (`is_error: true` for error results; a blank result
+ *   says "(no output)", as Anthropic refuses an empty one) in the user turn after the calls, all of a window's results first, then any user text; consecutive
  *   same-role turns are merged. Empty or whitespace-only text is left out, and a message left
  *   with nothing to send is left out (with a warning): Anthropic refuses empty messages and
  *   blank text.
@@ -202,11 +202,16 @@ function documentSource(source: FilePart['source']): AnthropicDocumentSource | u
   }
 }
 
+// What a blank tool result says instead: Anthropic refuses an empty one ("content cannot be
+// empty"), and a tool that writes and returns nothing is common.
+const NO_OUTPUT = '(no output)';
+
 function convertTool(message: ToolMessage, messageIndex: number, context: ConversionContext): AnthropicContentBlock {
   const content = typeof message.content === 'string'
     ? message.content
     : convertParts(message.content, messageIndex, context, 'tool results') as AnthropicToolResultBlock['content'];
-  const block: AnthropicToolResultBlock = { type: 'tool_result', tool_use_id: message.toolCallId, content };
+  const blank = typeof content === 'string' ? isBlank(content) : content.length === 0;
+  const block: AnthropicToolResultBlock = { type: 'tool_result', tool_use_id: message.toolCallId, content: blank ? NO_OUTPUT : content };
   if (message.isError === true) block.is_error = true;
   return withOwnState(block, ownState(message.providerData, ANTHROPIC_NAMESPACE));
 }

@@ -212,6 +212,28 @@ describe('toAnthropicMessages', () => {
     expect(warningKeys(warnings)).toStrictEqual([{ code: 'dropped_block', messageIndex: 3 }]);
   });
 
+  it('sends "(no output)" for a blank tool result, which Anthropic refuses ("content cannot be empty")', () => {
+    const history: Message[] = [
+      question,
+      { role: 'assistant', content: [
+        { type: 'tool_call', id: 'toolu_1', name: 'f', arguments: '{}' },
+        { type: 'tool_call', id: 'toolu_2', name: 'f', arguments: '{}' },
+        { type: 'tool_call', id: 'toolu_3', name: 'f', arguments: '{}' },
+      ] },
+      result('toolu_1', ''),
+      { role: 'tool', toolCallId: 'toolu_2', toolName: 'f', content: ' \n', isError: true },
+      { role: 'tool', toolCallId: 'toolu_3', toolName: 'f', content: [{ type: 'text', text: '' }] },
+    ];
+    expect(toAnthropicMessages(history).body.messages[2]).toStrictEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_1', content: '(no output)' },
+        { type: 'tool_result', tool_use_id: 'toolu_2', content: '(no output)', is_error: true },
+        { type: 'tool_result', tool_use_id: 'toolu_3', content: '(no output)' },
+      ],
+    });
+  });
+
   it('leaves out a message with nothing to send, with a warning', () => {
     const history: Message[] = [
       question,
