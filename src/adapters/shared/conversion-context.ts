@@ -39,7 +39,8 @@ const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages rea
  * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
  * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (with
  * `retainProviderState`, whose warnings become the adapter's). Converts validated copies, so the
- * input is never mutated and the body shares no message object with it.
+ * input is never mutated and the body shares no message, block or part with it (only the opaque
+ * `value` of a raw item is passed on as it is).
  * @internal
  */
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
