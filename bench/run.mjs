@@ -73,7 +73,7 @@ if (sections.includes('store')) {
       profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
     });
     results.environment.chromium = store.chromiumVersion;
-    results.store = { figures: store.figures, errors: store.errors, missing: store.missing };
+    results.store = { figures: store.figures, errors: store.errors, missing: store.missing, breakdowns: store.breakdowns ?? [] };
     for (const profiled of store.profiles) printProfile(profiled);
     for (const breakdown of store.breakdowns ?? []) printBreakdown(breakdown);
   } catch (error) {
@@ -144,8 +144,10 @@ function printProfile(profiled) {
 function printBreakdown(breakdown) {
   console.log(`\n${breakdown.title}`);
   const first = breakdown.sides[0]?.median ?? Number.NaN;
-  for (const side of breakdown.sides) {
+  for (const [index, side] of breakdown.sides.entries()) {
+    const reference = breakdown.comparedTo?.[index];
+    const added = reference === null || reference === undefined ? '' : ` (+${(side.median - breakdown.sides[reference].median).toFixed(2)} over ${breakdown.sides[reference].label.split(' ')[0]})`;
     const range = `${side.min.toFixed(2)}–${side.max.toFixed(2)}`;
-    console.log(`  ${side.median.toFixed(2).padStart(7)} ms (${range.padEnd(11)}) ×${(side.median / first).toFixed(2)}  ${side.label}`);
+    console.log(`  ${side.median.toFixed(2).padStart(7)} ms (${range.padEnd(11)}) ×${(side.median / first).toFixed(2)}  ${side.label}${added}`);
   }
 }

@@ -88,6 +88,7 @@ export function renderMarkdown(results) {
     const parts = size.breakdown.slice(0, 4).map((part) => `${part.source} ${part.renderedBytes}`).join(', ');
     lines.push(`| ${size.id} | ${size.title} | ${kilobytes(size.gainedBytes)} (${size.gainedBytes} B) | ${kilobytes(size.minifiedBytes)} | ${kilobytes(size.budgetBytes)} | ${size.pass ? 'pass' : '**OVER BUDGET**'} | ${kilobytes(size.gainedWithoutZodBytes)} | ${parts} |`);
   }
+  for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
     ...(results.store.errors ?? []).map((error) => `- Figure ${error.id} failed: ${error.message}`),
@@ -102,4 +103,24 @@ function order(id) {
   const match = /^(\d+)([a-z]?)$/.exec(id);
   if (!match) return 1000;
   return Number(match[1]) * 10 + (match[2] ? match[2].charCodeAt(0) - 96 : 0);
+}
+
+/** A diagnosis table: each step's median, its ratio to the first step and what it added. */
+function renderBreakdown(breakdown) {
+  const first = breakdown.sides[0]?.median ?? Number.NaN;
+  const lines = [
+    `### Where the time goes: ${breakdown.title}`,
+    '',
+    'Timed in the same page right after the figures, all steps interleaved (`node bench/run.mjs --diagnose` runs this alone).',
+    '',
+    '| step | median (min–max), ms | × first step | added over the step it builds on, ms |',
+    '|---|---|---|---|',
+  ];
+  breakdown.sides.forEach((side, index) => {
+    const reference = breakdown.comparedTo?.[index] ?? (index > 0 ? index - 1 : null);
+    const previous = reference === null ? undefined : breakdown.sides[reference];
+    const added = previous ? (side.median - previous.median).toFixed(2) : '–';
+    lines.push(`| ${side.label} | ${milliseconds(side.median)} (${milliseconds(side.min)}–${milliseconds(side.max)}) | ${(side.median / first).toFixed(2)} | ${added} |`);
+  });
+  return lines;
 }

@@ -1,17 +1,22 @@
 // Diagnosis (run with `node bench/run.mjs --diagnose`): where the time of store.append and
 // store.entries goes. Rebuilds the store's request pattern step by step with raw idb and times
-// every step interleaved with the real call.
+// every step interleaved with the real call; bench/run.mjs also runs it whenever figure 1, 2
+// or 5 misses its target.
 import { openDB, type IDBPDatabase } from 'idb';
 import { v7 } from 'uuid';
 import { EntrySchema, MessageSchema } from '../../src/core/index.js';
 import type { StoreBench } from './figures.js';
 import type { SideSummary } from './measure.js';
 
-/** One row per step, each cumulative over the one before. */
-export interface Breakdown { title: string; sides: SideSummary[] }
+/**
+ * One row per step. `comparedTo[i]` is the index of the row step i adds to (null for the first),
+ * so an alternative (a possible fix) can be shown against the step it replaces.
+ */
+export interface Breakdown { title: string; sides: SideSummary[]; comparedTo: (number | null)[] }
 
 const CONVERSATION = 'breakdown';
 const PIPELINED = 'breakdown-pipelined';
+const IN_STORE = 'breakdown-in-store-database';
 
 async function openStoreShaped(name: string): Promise<IDBPDatabase> {
   return openDB(name, 1, {
@@ -27,7 +32,7 @@ async function openStoreShaped(name: string): Promise<IDBPDatabase> {
 }
 
 /** Times the steps between a raw put and store.append, all with strict durability. */
-export async function appendBreakdown(bench: StoreBench, storeConversation: string): Promise<Breakdown> {
+export async function appendBreakdown(bench: StoreBench, storeName: string, storeConversation: string): Promise<Breakdown> {
   const database = await openStoreShaped('bench-breakdown');
   const channel = new BroadcastChannel('bench-breakdown');
   const now = new Date().toISOString();
@@ -35,10 +40,17 @@ export async function appendBreakdown(bench: StoreBench, storeConversation: stri
     id: CONVERSATION, title: 'breakdown', createdAt: now, updatedAt: now, lastSeq: 0, keptFromSeq: 1, lastCompactionSeq: 0, windowStartSeq: 0,
   });
   await database.put('conversations', { id: PIPELINED, updatedAt: now, lastSeq: 0 });
-  let seq = 0;
-  const record = () => {
-    seq += 1;
-    return { type: 'message', id: v7(), conversationId: CONVERSATION, seq, timestamp: new Date().toISOString(), message: bench.nextTurn(CONVERSATION) };
+  // The same request pattern against the store's own (large) database, to tell the store's code
+  // from the size of the database it writes to.
+  const storeDatabase = await openDB(storeName);
+  await storeDatabase.put('conversations', {
+    id: IN_STORE, title: 'breakdown', createdAt: now, updatedAt: now, lastSeq: 0, keptFromSeq: 1, lastCompactionSeq: 0, windowStartSeq: 0,
+  });
+  const seqs = new Map<string, number>();
+  const record = (conversationId = CONVERSATION) => {
+    const seq = (seqs.get(conversationId) ?? 0) + 1;
+    seqs.set(conversationId, seq);
+    return { type: 'message', id: v7(), conversationId, seq, timestamp: new Date().toISOString(), message: bench.nextTurn(conversationId) };
   };
   const stores = ['conversations', 'entries', 'toolCalls'];
   const plainPut = async () => {
@@ -51,13 +63,13 @@ export async function appendBreakdown(bench: StoreBench, storeConversation: stri
     void transaction.store.add(record());
     await transaction.done;
   };
-  const writeBoth = async (readFirst: boolean, validate: boolean, broadcast: boolean) => {
-    const entry = record();
+  const writeBoth = async (readFirst: boolean, validate: boolean, broadcast: boolean, target = database, conversationId = CONVERSATION) => {
+    const entry = record(conversationId);
     if (validate) MessageSchema.parse(entry.message);
-    const transaction = database.transaction(stores, 'readwrite', { durability: 'strict' });
+    const transaction = target.transaction(stores, 'readwrite', { durability: 'strict' });
     const conversation = readFirst
-      ? await transaction.objectStore('conversations').get(CONVERSATION)
-      : { id: CONVERSATION, updatedAt: entry.timestamp };
+      ? await transaction.objectStore('conversations').get(conversationId)
+      : { id: conversationId, updatedAt: entry.timestamp };
     const next = { ...conversation, lastSeq: entry.seq, updatedAt: entry.timestamp };
     await Promise.all([transaction.objectStore('entries').add(entry), transaction.objectStore('conversations').put(next)]);
     await transaction.done;
@@ -86,14 +98,19 @@ export async function appendBreakdown(bench: StoreBench, storeConversation: stri
       { label: 'C + conversation record put (byUpdated index), same transaction', opsPerRepetition: ops, operation: () => writeBoth(false, false, false) },
       { label: 'D + awaited read of the conversation record first', opsPerRepetition: ops, operation: () => writeBoth(true, false, false) },
       { label: 'E + zod MessageSchema.parse of the message', opsPerRepetition: ops, operation: () => writeBoth(true, true, false) },
-      { label: 'E\' as E, the read pipelined with the writes (checked on arrival)', opsPerRepetition: ops, operation: pipelined },
       { label: 'F + BroadcastChannel postMessage of the change', opsPerRepetition: ops, operation: () => writeBoth(true, true, true) },
       { label: 'G store.append at 10,000 entries', opsPerRepetition: ops, operation: () => bench.appendOne(bench.strict, storeConversation) },
+      { label: 'possible fix: E with the read pipelined with the writes (checked on arrival), compared with E', opsPerRepetition: ops, operation: pipelined },
+      {
+        label: 'F in the store\'s own database (as large as figure 1\'s), compared with F',
+        opsPerRepetition: ops, operation: () => writeBoth(true, true, true, storeDatabase, IN_STORE),
+      },
     );
-    return { title: 'append breakdown (strict, ms per append, cumulative steps)', sides };
+    return { title: 'append breakdown (strict, ms per append, cumulative steps)', sides, comparedTo: [null, 0, 1, 2, 3, 4, 5, 4, 5] };
   } finally {
     channel.close();
     database.close();
+    storeDatabase.close();
   }
 }
 
@@ -115,7 +132,7 @@ export async function entriesBreakdown(bench: StoreBench, storeName: string, con
       { label: 'B + EntrySchema.safeParse of every record', opsPerRepetition: 2, operation: getAllAndParse },
       { label: 'C store.entries, 10,000 entries', opsPerRepetition: 2, operation: () => bench.strict.entries(conversation) },
     );
-    return { title: 'entries breakdown (10,000 entries, ms per read)', sides };
+    return { title: 'entries breakdown (10,000 entries, ms per read)', sides, comparedTo: [null, 0, 1] };
   } finally {
     database.close();
   }

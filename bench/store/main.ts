@@ -55,7 +55,7 @@ window.convologBench = {
   async diagnose() {
     const [, prepared] = figureAndBench('1');
     return [
-      await appendBreakdown(prepared, await prepared.seeded('tenThousand')),
+      await appendBreakdown(prepared, STORE_NAME, await prepared.seeded('tenThousand')),
       await entriesBreakdown(prepared, STORE_NAME, await prepared.seeded('readTenThousand')),
     ];
   },

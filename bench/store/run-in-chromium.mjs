@@ -8,6 +8,7 @@ import { createServer } from 'vite';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/find-chromium.mjs';
 import { summarizeCpuProfile } from '../report/cpu-profile.mjs';
+import { judge } from '../report/write-report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../..');
@@ -88,7 +89,10 @@ export async function runStoreFigures(options) {
         options.log(`store figure ${id} failed: ${String(error)}`);
       }
     }
-    const breakdowns = options.diagnose ? await page.evaluate(() => window.convologBench.diagnose()) : [];
+    // A missed append or entries target is explained in the same run: the step-by-step breakdown.
+    const explain = figures.some((figure) => ['1', '2', '5'].includes(figure.id) && judge(figure) === false);
+    if (explain && !options.diagnose) options.log('a store target was missed: timing the breakdown of append and entries…');
+    const breakdowns = options.diagnose || explain ? await page.evaluate(() => window.convologBench.diagnose()) : [];
     await page.evaluate(() => window.convologBench.close());
     return { chromiumVersion, figures, errors, profiles, breakdowns };
   } finally {
