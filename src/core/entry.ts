@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MessageSchema, type Message } from './message.js';
 
 /** One finalized message in a conversation's log. */
@@ -35,9 +35,9 @@ export interface CompactionEntry {
 export type Entry = MessageEntry | CompactionEntry;
 
 const entryBase = {
-  id: z.string().min(1),
-  conversationId: z.string().min(1),
-  seq: z.number().int().positive(),
+  id: z.string().check(z.minLength(1)),
+  conversationId: z.string().check(z.minLength(1)),
+  seq: z.int().check(z.positive()),
   timestamp: z.string(),
 };
 const messageEntry = z.object({ type: z.literal('message'), ...entryBase, message: MessageSchema });
@@ -45,13 +45,13 @@ const compactionEntry = z.object({
   type: z.literal('compaction'),
   ...entryBase,
   summary: z.string(),
-  firstKeptId: z.string().min(1),
-  tokensBefore: z.number().nonnegative().optional(),
+  firstKeptId: z.string().check(z.minLength(1)),
+  tokensBefore: z.optional(z.number().check(z.nonnegative())),
 });
 
 /** The zod schema of a {@link MessageEntry}. */
-export const MessageEntrySchema: z.ZodType<MessageEntry> = messageEntry;
+export const MessageEntrySchema: z.ZodMiniType<MessageEntry> = messageEntry;
 /** The zod schema of a {@link CompactionEntry}. */
-export const CompactionEntrySchema: z.ZodType<CompactionEntry> = compactionEntry;
+export const CompactionEntrySchema: z.ZodMiniType<CompactionEntry> = compactionEntry;
 /** The zod schema of an {@link Entry}, as stored and as exported. */
-export const EntrySchema: z.ZodType<Entry> = z.discriminatedUnion('type', [messageEntry, compactionEntry]);
+export const EntrySchema: z.ZodMiniType<Entry> = z.discriminatedUnion('type', [messageEntry, compactionEntry]);

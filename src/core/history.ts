@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ConvologError, isConvologError } from './error.js';
 import { MessageSchema, type Message } from './message.js';
 import { parseMessages } from './parse-messages.js';

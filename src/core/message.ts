@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Opaque provider state: namespace (`openai`, `anthropic`, `google-ai`, …) → that provider's data. */
 export type ProviderData = Record<string, Record<string, unknown>>;
@@ -63,33 +63,33 @@ export type Message = UserMessage | AssistantMessage | ToolMessage;
 /** Who wrote a message: `user`, `assistant` or `tool`. */
 export type Role = Message['role'];
 
-const providerData = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
-const appData = z.record(z.string(), z.unknown()).optional();
+const providerData = z.optional(z.record(z.string(), z.record(z.string(), z.unknown())));
+const appData = z.optional(z.record(z.string(), z.unknown()));
 
 const mediaSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('url'), url: z.string(), mediaType: z.string().optional() }),
+  z.object({ kind: z.literal('url'), url: z.string(), mediaType: z.optional(z.string()) }),
   z.object({ kind: z.literal('base64'), mediaType: z.string(), data: z.string() }),
   z.object({ kind: z.literal('provider_file'), provider: z.string(), fileId: z.string() }),
 ]);
 
 const textPart = z.object({ type: z.literal('text'), text: z.string(), providerData });
 const imagePart = z.object({ type: z.literal('image'), source: mediaSource, providerData });
-const filePart = z.object({ type: z.literal('file'), source: mediaSource, filename: z.string().optional(), providerData });
+const filePart = z.object({ type: z.literal('file'), source: mediaSource, filename: z.optional(z.string()), providerData });
 const otherPart = z.object({
-  type: z.literal('other'), typeName: z.string(), value: z.unknown(), origin: z.string().optional(), providerData,
+  type: z.literal('other'), typeName: z.string(), value: z.unknown(), origin: z.optional(z.string()), providerData,
 });
 const reasoningBlock = z.object({ type: z.literal('reasoning'), text: z.string(), providerData });
 const refusalBlock = z.object({ type: z.literal('refusal'), text: z.string(), providerData });
 const toolCallBlock = z.object({
-  type: z.literal('tool_call'), id: z.string().min(1), name: z.string().min(1), arguments: z.string(), providerData,
+  type: z.literal('tool_call'), id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), arguments: z.string(), providerData,
 });
 const providerToolCallBlock = z.object({
   type: z.literal('provider_tool_call'), id: z.string(), name: z.string(), arguments: z.string(),
-  origin: z.string().optional(), providerData,
+  origin: z.optional(z.string()), providerData,
 });
 const providerToolResultBlock = z.object({
   type: z.literal('provider_tool_result'), toolCallId: z.string(), value: z.unknown(),
-  origin: z.string().optional(), providerData,
+  origin: z.optional(z.string()), providerData,
 });
 
 const userPart = z.discriminatedUnion('type', [textPart, imagePart, filePart, otherPart]);
@@ -102,44 +102,44 @@ const userMessage = z.object({
 });
 const assistantMessage = z.object({ role: z.literal('assistant'), content: z.array(assistantBlock), providerData, appData });
 const toolMessage = z.object({
-  role: z.literal('tool'), toolCallId: z.string().min(1), toolName: z.string(),
-  content: z.union([z.string(), z.array(userPart)]), isError: z.boolean().optional(), providerData, appData,
+  role: z.literal('tool'), toolCallId: z.string().check(z.minLength(1)), toolName: z.string(),
+  content: z.union([z.string(), z.array(userPart)]), isError: z.optional(z.boolean()), providerData, appData,
 });
 const message = z.discriminatedUnion('role', [userMessage, assistantMessage, toolMessage]);
 
 /** The zod schema of {@link ProviderData}. */
-export const ProviderDataSchema: z.ZodType<ProviderData> = z.record(z.string(), z.record(z.string(), z.unknown()));
+export const ProviderDataSchema: z.ZodMiniType<ProviderData> = z.record(z.string(), z.record(z.string(), z.unknown()));
 /** The zod schema of {@link AppData}. */
-export const AppDataSchema: z.ZodType<AppData> = z.record(z.string(), z.unknown());
+export const AppDataSchema: z.ZodMiniType<AppData> = z.record(z.string(), z.unknown());
 /** The zod schema of {@link MediaSource}. */
-export const MediaSourceSchema: z.ZodType<MediaSource> = mediaSource;
+export const MediaSourceSchema: z.ZodMiniType<MediaSource> = mediaSource;
 /** The zod schema of {@link TextPart}. */
-export const TextPartSchema: z.ZodType<TextPart> = textPart;
+export const TextPartSchema: z.ZodMiniType<TextPart> = textPart;
 /** The zod schema of {@link ImagePart}. */
-export const ImagePartSchema: z.ZodType<ImagePart> = imagePart;
+export const ImagePartSchema: z.ZodMiniType<ImagePart> = imagePart;
 /** The zod schema of {@link FilePart}. */
-export const FilePartSchema: z.ZodType<FilePart> = filePart;
+export const FilePartSchema: z.ZodMiniType<FilePart> = filePart;
 /** The zod schema of {@link OtherPart}. */
-export const OtherPartSchema: z.ZodType<OtherPart> = otherPart;
+export const OtherPartSchema: z.ZodMiniType<OtherPart> = otherPart;
 /** The zod schema of {@link UserPart}. */
-export const UserPartSchema: z.ZodType<UserPart> = userPart;
+export const UserPartSchema: z.ZodMiniType<UserPart> = userPart;
 /** The zod schema of {@link ToolResultPart} (the same parts a user message takes). */
-export const ToolResultPartSchema: z.ZodType<ToolResultPart> = userPart;
+export const ToolResultPartSchema: z.ZodMiniType<ToolResultPart> = userPart;
 /** The zod schema of {@link AssistantBlock}. */
-export const AssistantBlockSchema: z.ZodType<AssistantBlock> = assistantBlock;
+export const AssistantBlockSchema: z.ZodMiniType<AssistantBlock> = assistantBlock;
 /** The zod schema of {@link UserMessage}. */
-export const UserMessageSchema: z.ZodType<UserMessage> = userMessage;
+export const UserMessageSchema: z.ZodMiniType<UserMessage> = userMessage;
 /** The zod schema of {@link AssistantMessage}. */
-export const AssistantMessageSchema: z.ZodType<AssistantMessage> = assistantMessage;
+export const AssistantMessageSchema: z.ZodMiniType<AssistantMessage> = assistantMessage;
 /** The zod schema of {@link ToolMessage}. */
-export const ToolMessageSchema: z.ZodType<ToolMessage> = toolMessage;
+export const ToolMessageSchema: z.ZodMiniType<ToolMessage> = toolMessage;
 /**
  * The zod schema of a persisted {@link Message}. Unknown fields are stripped.
  *
  * @example
  * const result = MessageSchema.safeParse(JSON.parse(text))
  */
-export const MessageSchema: z.ZodType<Message> = message;
+export const MessageSchema: z.ZodMiniType<Message> = message;
 
 /** Every content `type` this build knows, in any position. A type outside this set is from a newer writer. */
 export const KNOWN_CONTENT_TYPES: ReadonlySet<string> = new Set([

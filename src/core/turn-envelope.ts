@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Where the library stores a turn's {@link TurnEnvelope} in a message's `appData`. */
 export const TURN_ENVELOPE_KEY = 'convolog.turn';
@@ -34,19 +34,19 @@ const finishReason = z.enum(['stop', 'length', 'tool_calls', 'content_filter', '
  * Reads a {@link TurnEnvelope} tolerantly: unknown fields are ignored, and a field of the wrong
  * type is dropped instead of failing the whole envelope (it was written by another version).
  */
-export const TurnEnvelopeSchema: z.ZodType<TurnEnvelope> = z.object({
-  id: z.string().optional().catch(undefined),
-  requestId: z.string().optional().catch(undefined),
-  model: z.string().optional().catch(undefined),
-  provider: z.string().optional().catch(undefined),
-  usage: z.looseObject({
-    inputTokens: z.number().optional().catch(undefined),
-    outputTokens: z.number().optional().catch(undefined),
-    totalTokens: z.number().optional().catch(undefined),
-    reasoningTokens: z.number().optional().catch(undefined),
-    cachedInputTokens: z.number().optional().catch(undefined),
-  }).optional().catch(undefined),
-  finishReason: finishReason.optional().catch('other'),
-  finishReasonRaw: z.string().optional().catch(undefined),
-  warnings: z.array(z.string()).optional().catch(undefined),
-}) as z.ZodType<TurnEnvelope>;
+export const TurnEnvelopeSchema: z.ZodMiniType<TurnEnvelope> = z.object({
+  id: z.catch(z.optional(z.string()), undefined),
+  requestId: z.catch(z.optional(z.string()), undefined),
+  model: z.catch(z.optional(z.string()), undefined),
+  provider: z.catch(z.optional(z.string()), undefined),
+  usage: z.catch(z.optional(z.looseObject({
+    inputTokens: z.catch(z.optional(z.number()), undefined),
+    outputTokens: z.catch(z.optional(z.number()), undefined),
+    totalTokens: z.catch(z.optional(z.number()), undefined),
+    reasoningTokens: z.catch(z.optional(z.number()), undefined),
+    cachedInputTokens: z.catch(z.optional(z.number()), undefined),
+  })), undefined),
+  finishReason: z.catch(z.optional(finishReason), 'other'),
+  finishReasonRaw: z.catch(z.optional(z.string()), undefined),
+  warnings: z.catch(z.optional(z.array(z.string())), undefined),
+}) as z.ZodMiniType<TurnEnvelope>;

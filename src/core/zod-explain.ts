@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { KNOWN_CONTENT_TYPES } from './message.js';
 
 /** What went wrong in a zod parse, reduced to the one place a person should look. @internal */
@@ -15,7 +15,7 @@ interface Leaf { path: (string | number)[]; issue: z.core.$ZodIssue }
  * "Invalid input" on the union, and recognizes content types from a newer writer.
  * `prefix` is prepended to paths (e.g. `['messages']`). @internal
  */
-export function explainZodError(error: z.ZodError, input: unknown, prefix: (string | number)[] = []): ExplainedIssue {
+export function explainZodError(error: z.core.$ZodError, input: unknown, prefix: (string | number)[] = []): ExplainedIssue {
   const leaves = error.issues.flatMap((issue) => collectLeaves(issue, []));
   const deepest = Math.max(...leaves.map((leaf) => leaf.path.length));
   const candidates = leaves.filter((leaf) => leaf.path.length === deepest);
@@ -52,7 +52,7 @@ export function explainZodError(error: z.ZodError, input: unknown, prefix: (stri
       message: `${where}: expected ${[...new Set(expected)].join(' or ')}, received ${describeValue(valueAt(input, first.path))}`,
     };
   }
-  return { kind: 'invalid', path, message: `${where}: ${first.issue.message.replace(/^Invalid input: /, '')}` };
+  return { kind: 'invalid', path, message: `${where}: ${describeZodIssue(first.issue, valueAt(input, first.path))}` };
 }
 
 function collectLeaves(issue: z.core.$ZodIssue, base: (string | number)[]): Leaf[] {
@@ -74,6 +74,35 @@ function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
     current = (current as Record<string | number, unknown>)[key];
   }
   return current;
+}
+
+/**
+ * One readable phrase for a zod issue. We render it ourselves because zod/mini (which keeps
+ * the core small) ships no locale, so its own messages all read "Invalid input", and loading a
+ * locale would change zod's global configuration under the application.
+ */
+function describeZodIssue(issue: z.core.$ZodIssue, received: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}, received ${describeValue(received)}`;
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'expected a non-empty string';
+      return `expected ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}${unitOf(issue.origin)}`;
+    case 'too_big':
+      return `expected ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}${unitOf(issue.origin)}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' | ')}`;
+    case 'invalid_format':
+      return `expected a valid ${issue.format}`;
+    default:
+      return issue.message;
+  }
+}
+
+function unitOf(origin: string): string {
+  if (origin === 'string') return ' characters';
+  if (origin === 'array' || origin === 'set') return ' items';
+  return '';
 }
 
 function describeValue(value: unknown): string {

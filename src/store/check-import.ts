@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeIssue } from '../core/describe-issue.js';
 import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from '../core/entry.js';
 import { ConvologError } from '../core/error.js';
@@ -21,10 +21,10 @@ const ISO_TIMESTAMP_EXPECTED = 'expected a UTC timestamp as Date.prototype.toISO
 
 // The list orders conversations, and the log its entries, by comparing timestamps as strings:
 // only toISOString's one form keeps string order time order.
-const isoTimestampSchema = z.string().refine(isIsoTimestamp, { message: ISO_TIMESTAMP_EXPECTED });
+const isoTimestampSchema = z.string().check(z.refine(isIsoTimestamp, { message: ISO_TIMESTAMP_EXPECTED }));
 
 const headerSchema = z.object({
-  id: z.string().min(1), title: z.string(), createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema, appData: AppDataSchema.optional(),
+  id: z.string().check(z.minLength(1)), title: z.string(), createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema, appData: z.optional(AppDataSchema),
 });
 
 /**
