@@ -2,7 +2,7 @@ import type { MessageEntry } from '../core/entry.js';
 import type { Message } from '../core/message.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
 import type { WriteOptions } from './convolog-store.js';
-import { parseBatch } from './parse-batch.js';
+import { parseMessages } from '../core/parse-messages.js';
 import { publishAppended } from './publish-appended.js';
 import { readRecord } from './read-record.js';
 import { readWindow } from './read-window.js';
@@ -20,7 +20,7 @@ import { writeMessages } from './write-messages.js';
 export async function append(
   context: StoreContext, id: string, messages: readonly Message[], options: WriteOptions = {},
 ): Promise<MessageEntry[]> {
-  const batch = parseBatch(messages);
+  const batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
