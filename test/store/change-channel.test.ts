@@ -33,6 +33,23 @@ describe('subscribe', () => {
     expect(changes.slice(2).map((change) => change.type)).toEqual(['conversation_updated', 'conversation_deleted', 'cleared']);
   });
 
+  it('tells other instances in order, and even of a write made just before close', async () => {
+    const name = stores.name();
+    const writer = await stores.open({ name });
+    const reader = await stores.open({ name });
+    const { id } = await writer.createConversation();
+    const heard = collect((listener) => reader.subscribe((change) => {
+      if (change.type === 'entries_appended') listener(change);
+    }, { conversationId: id }), 3);
+    await writer.append(id, [user('one')]);
+    await writer.append(id, [user('two')]);
+    await writer.append(id, [user('three')]);
+    writer.close();
+    const changes = await heard;
+    expect(changes.map((change) => change.type === 'entries_appended' && change.entries[0]?.seq)).toEqual([1, 2, 3]);
+    expect(changes.every((change) => 'origin' in change && change.origin === 'other_tab')).toBe(true);
+  });
+
   it('delivers nothing for refused writes', async () => {
     const store = await stores.open();
     const { id } = await store.createConversation();
