@@ -244,7 +244,7 @@ async function appendVersusRawPut(bench: StoreBench): Promise<StoreFigure> {
     ratioDefinition: 'candidate / baseline', target: { comparison: '<=', value: 1.5 },
     notes: [
       'the store writes the entry (with its unique byId index) and the conversation record (with its byUpdated index) after ' +
-        'reading that record, and posts the change on its BroadcastChannel; the raw put writes the entry alone, in a store without indexes',
+        'reading that record, and queues the change for its BroadcastChannel (posted after the append resolves); the raw put writes the entry alone, in a store without indexes',
       `the conversation held ${await lastSeqOf(bench, id)} entries at the end`,
     ],
   }, sides);
