@@ -1,5 +1,5 @@
 /**
- * Phrases providers use when the prompt does not fit the model's context window. Each is
+ * Phrases providers use when the prompt does not fit the model's context window; each is
  * specific to that failure: a bare "tokens" or "context" also appears in ordinary errors.
  */
 const OVERFLOW_PATTERNS: readonly RegExp[] = [

@@ -1,6 +1,6 @@
 import { toolResult } from './constructors.js';
 import type { Message } from './message.js';
-import { pendingTrailingWindow } from './pairing-trailing-window.js';
+import { pendingTrailingWindow } from './pairing-pending-calls.js';
 import type { Warning } from './warning.js';
 
 /** The content of a settling result when no `reason` is given. */

@@ -1,5 +1,5 @@
 import type { Message } from './message.js';
-import { pendingTrailingWindow } from './pairing-trailing-window.js';
+import { pendingTrailingWindow } from './pairing-pending-calls.js';
 
 /**
  * Where the trailing unsettled window begins: the index of the last assistant message when

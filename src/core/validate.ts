@@ -14,7 +14,7 @@ class PairingScan {
   readonly issues: HistoryIssue[] = [];
   // Every client tool call id seen so far → (index of the assistant message that called it last) * 2
   // + 1 once a result in that message's run answered it. Comparing the index with the open window
-  // tells a result in place from a misplaced one without a map per window.
+  // tells a result in place from a misplaced one without a map per window of results.
   private readonly calls = new Map<unknown, number>();
   // First caller of the ids that were called again: rare, so kept apart from the hot map.
   private readonly firstCallOfReused = new Map<unknown, number>();

@@ -2,7 +2,7 @@ import type { Message, ToolCallBlock } from './message.js';
 
 /** The calls of the trailing window that no tool message after it answers. @internal */
 export interface PendingWindow {
-  /** Index of the assistant message that begins the trailing window. */
+  /** Index of the assistant message that begins the trailing window of tool calls. */
   messageIndex: number;
   /** Its unanswered client tool calls, in block order, one per distinct id. */
   calls: ToolCallBlock[];
