@@ -1,33 +1,21 @@
 // The demo in real Chromium: a chat is created, a reply streams in, tools run and fold their
 // results under the call, and everything comes back after a reload.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
 import {
   byTestId, messages, newChat, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForReady,
 } from './support/demo-page.js';
 
-let server: DemoServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 describe('demo: chatting', () => {
   it('creates a chat, streams a reply token by token and stores only the finished message', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin, 'tokenDelay=40&toolDelay=50');
+      await openDemo(page, demo.server.origin, 'tokenDelay=40&toolDelay=50');
       await screenshot(page, 'desktop-empty');
 
       await byTestId(page, 'new-chat').click();
@@ -63,11 +51,11 @@ describe('demo: chatting', () => {
   });
 
   it('shows a weather tool call with its result folded under it, then the answer', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, "What's the weather in Lisbon?");
 
       const call = byTestId(page, 'tool-call');
@@ -98,11 +86,11 @@ describe('demo: chatting', () => {
   });
 
   it('lays out at desktop and phone sizes: no horizontal overflow, a drawer sidebar on phones', async () => {
-    const context = await newContext(browser, MOBILE);
+    const context = await newContext(demo.browser, MOBILE);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await screenshot(page, 'mobile-empty');
       const overflow = (): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(await overflow()).toBe(false);
@@ -126,7 +114,7 @@ describe('demo: chatting', () => {
       await page.keyboard.press('Escape');
 
       await page.setViewportSize(DESKTOP);
-      await page.goto(`${server.origin}/?tokenDelay=60&toolDelay=3000${new URL(page.url()).hash}`);
+      await page.goto(`${demo.server.origin}/?tokenDelay=60&toolDelay=3000${new URL(page.url()).hash}`);
       await waitForReady(page);
       await send(page, 'What is the weather in Kyoto and in Nairobi?');
       await page.waitForSelector('[data-testid="tool-call"][data-state="running"]');

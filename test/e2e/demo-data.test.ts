@@ -4,26 +4,22 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
 import {
   byTestId, messages, newChat, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 
-let server: DemoServer;
-let browser: Browser;
+const demo = useDemoEnvironment();
+
 let downloads: string;
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
   downloads = mkdtempSync(join(tmpdir(), 'convolog-demo-downloads-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
@@ -42,11 +38,11 @@ async function download(page: Page, testId: string): Promise<{ path: string; nam
 
 describe('demo: compaction', () => {
   it('compacts, dims what is no longer sent, and the marker survives a reload', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Hello! I am planning a trip to Portugal in May.');
       await sendAndWait(page, 'What is the weather in Lisbon?');
       await sendAndWait(page, 'And what is 1250*4 for the hotel budget?');
@@ -91,10 +87,10 @@ describe('demo: compaction', () => {
   });
 
   it('says so when a chat is too short to compact', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Hi');
       await byTestId(page, 'compact').click();
       await waitForNotice(page, /Nothing to compact yet/);
@@ -107,11 +103,11 @@ describe('demo: compaction', () => {
 
 describe('demo: export and import', () => {
   it('exports JSON and Markdown, and imports the JSON back as a new chat', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Weather in Reykjavik, and what is 3^4?');
       const original = await transcript(page);
 
@@ -142,10 +138,10 @@ describe('demo: export and import', () => {
   });
 
   it('imports an untrusted file with provider data and opaque content, listing what it removed', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       const hostile = {
         format: 'convolog.history',
         formatVersion: 1,
@@ -182,11 +178,11 @@ describe('demo: export and import', () => {
 
 describe('demo: deleting and damaged data', () => {
   it('deletes a chat after a confirm, and it stays deleted after a reload', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Keep this one');
       await newChat(page);
       await sendAndWait(page, 'Delete this one');
@@ -208,11 +204,11 @@ describe('demo: deleting and damaged data', () => {
   });
 
   it('keeps a chat when the delete confirm is dismissed', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       watchPage(page, { dismissDialogs: true });
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Do not delete me');
       await byTestId(page, 'delete').click();
       await page.waitForTimeout(200);
@@ -224,10 +220,10 @@ describe('demo: deleting and damaged data', () => {
   });
 
   it('renames a chat from the header and by double-clicking it in the sidebar', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Original title');
       await byTestId(page, 'rename').click();
       await byTestId(page, 'rename-input').fill('Trip planning');
@@ -247,11 +243,11 @@ describe('demo: deleting and damaged data', () => {
   });
 
   it('deletes all data from the settings after a confirm', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'One');
       await newChat(page);
       await sendAndWait(page, 'Two');
@@ -274,10 +270,10 @@ describe('demo: deleting and damaged data', () => {
   });
 
   it('tells the user which stored messages could not be read, and shows the rest', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'First message');
       await sendAndWait(page, 'Second message');
       const conversationId = await byTestId(page, 'conversation-item').getAttribute('data-conversation-id');

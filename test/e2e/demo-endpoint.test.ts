@@ -2,35 +2,30 @@
 // streamed replies, tool calls through the same path, errors shown, and a context overflow
 // turned into a "Compact this chat" suggestion that compacts with the model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, launchBrowser, newContext, watchPage } from './support/browser.js';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { MODEL_SUMMARY, startFakeOpenAIServer, type FakeOpenAIServer } from './support/fake-openai-server.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
 
-let server: DemoServer;
+const demo = useDemoEnvironment();
+
 let endpoint: FakeOpenAIServer;
-let browser: Browser;
 
 beforeAll(async () => {
-  server = await startDemoServer();
   endpoint = await startFakeOpenAIServer();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await endpoint?.close();
-  await server?.close();
 });
 
 describe('demo: OpenAI-compatible endpoint', () => {
   it('streams replies and runs tool calls through the endpoint; overflow suggests compacting', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await byTestId(page, 'settings').click();
       await byTestId(page, 'mode-endpoint').check();
       await byTestId(page, 'base-url').fill(endpoint.baseUrl);
@@ -80,7 +75,7 @@ describe('demo: OpenAI-compatible endpoint', () => {
   });
 
   it('shows an unreachable endpoint as an error and keeps the chat usable', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       await page.addInitScript(() => {
@@ -88,7 +83,7 @@ describe('demo: OpenAI-compatible endpoint', () => {
           mode: 'endpoint', baseUrl: 'http://127.0.0.1:9/v1', model: 'nowhere', apiKey: '',
         }));
       });
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Anyone there?');
       const notice = await waitForNotice(page, /The endpoint returned an error|Could not reach/);
       expect(notice).toContain('Could not reach http://127.0.0.1:9/v1/chat/completions');

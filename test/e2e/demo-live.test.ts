@@ -1,36 +1,24 @@
 // Two tabs on the same chat see each other's messages appear (store.subscribe across tabs).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, launchBrowser, newContext, watchPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
 
-let server: DemoServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 describe('demo: live across tabs', () => {
   it('shows messages from the other tab as they are appended, both ways', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const first = await context.newPage();
       const second = await context.newPage();
       const watchFirst = watchPage(first);
       const watchSecond = watchPage(second);
-      await openDemo(first, server.origin);
+      await openDemo(first, demo.server.origin);
       await sendAndWait(first, 'Hello from the first tab');
       const conversationId = await byTestId(first, 'conversation-item').getAttribute('data-conversation-id');
 
-      await openDemo(second, server.origin, 'speed=fast', `#/c/${conversationId}`);
+      await openDemo(second, demo.server.origin, 'speed=fast', `#/c/${conversationId}`);
       expect(await messages(second, 'user').innerText()).toContain('Hello from the first tab');
 
       await sendAndWait(second, 'What is the weather in Tromsø?');

@@ -4,24 +4,19 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
 import { byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
 
-let server: DemoServer;
-let browser: Browser;
+const demo = useDemoEnvironment();
+
 let directory: string;
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
   directory = mkdtempSync(join(tmpdir(), 'convolog-demo-long-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
@@ -37,11 +32,11 @@ function longHistory(turns: number): string {
 
 describe('demo: long chats', () => {
   it('opens a long chat at the bottom with one page, and pages older messages in on scroll up', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       const path = join(directory, 'long-chat.json');
       writeFileSync(path, longHistory(300)); // 600 entries
       await byTestId(page, 'import').setInputFiles(path);
@@ -81,15 +76,15 @@ describe('demo: long chats', () => {
   });
 
   it('survives a storm of reloads while a reply streams: nothing committed is lost', async () => {
-    const context = await newContext(browser, MOBILE);
+    const context = await newContext(demo.browser, MOBILE);
     try {
       const page = await context.newPage();
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'What is 2*21?');
       await sendAndWait(page, 'Weather in Nuuk?');
       const committed = await messages(page).allInnerTexts();
 
-      await page.goto(`${server.origin}/?tokenDelay=80${new URL(page.url()).hash}`);
+      await page.goto(`${demo.server.origin}/?tokenDelay=80${new URL(page.url()).hash}`);
       await waitForReady(page);
       await send(page, 'Please write a long answer while I keep reloading the page');
       await page.waitForSelector('[data-streaming="true"]');

@@ -1,25 +1,13 @@
 // Resuming in the demo: a reload brings back every chat and the open one exactly; Stop keeps
 // what streamed; a turn stopped inside a tool window is settled before the next message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, MOBILE, launchBrowser, newContext, watchPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
 import {
   byTestId, messages, newChat, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 
-let server: DemoServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoEnvironment();
 
 /** Everything visible in the transcript, in order: role and text of each message. */
 async function transcriptSnapshot(page: import('playwright-core').Page): Promise<string[]> {
@@ -29,11 +17,11 @@ async function transcriptSnapshot(page: import('playwright-core').Page): Promise
 
 describe('demo: resume', () => {
   it('brings back every chat, the open one exactly, after a reload', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'First chat: what is 2+3?');
       await newChat(page);
       await sendAndWait(page, 'Second chat: weather in Oslo and Paris?');
@@ -61,10 +49,10 @@ describe('demo: resume', () => {
   });
 
   it('Stop keeps the text that streamed, stores it as stopped, and runs no tools', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
-      await openDemo(page, server.origin, 'tokenDelay=60&toolDelay=50');
+      await openDemo(page, demo.server.origin, 'tokenDelay=60&toolDelay=50');
       await send(page, 'Tell me something long about this demo please');
       await page.waitForFunction(() => (document.querySelector('[data-streaming="true"] .text')?.textContent ?? '').split(' ').length > 6);
       await byTestId(page, 'stop').click();
@@ -84,11 +72,11 @@ describe('demo: resume', () => {
   });
 
   it('stopped inside a tool window: shows it, and settles it with a notice before the next message', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await openDemo(page, server.origin, 'speed=fast&toolDelay=60000');
+      await openDemo(page, demo.server.origin, 'speed=fast&toolDelay=60000');
       await send(page, 'What is the weather in Bergen?');
       await page.waitForSelector('[data-testid="tool-call"][data-state="running"]');
       await byTestId(page, 'stop').click();
@@ -98,7 +86,7 @@ describe('demo: resume', () => {
       expect(await byTestId(page, 'interrupted').innerText()).toMatch(/closed with an error result when you send your next message/);
 
       // The tab "dies" here: a reload finds the unsettled window and says so.
-      await page.goto(`${server.origin}/?speed=fast`);
+      await page.goto(`${demo.server.origin}/?speed=fast`);
       await waitForReady(page);
       expect(await byTestId(page, 'interrupted').isVisible()).toBe(true);
       expect(await messages(page, 'tool').count()).toBe(0);

@@ -4,10 +4,12 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from './support/demo-server.js';
-import { DESKTOP, launchBrowser, newContext, watchPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
+
+const demo = useDemoEnvironment();
 
 const PAYLOADS = [
   '<img src=x onerror=alert(1)>',
@@ -18,19 +20,13 @@ const PAYLOADS = [
   '<svg onload=alert(5)>',
 ];
 
-let server: DemoServer;
-let browser: Browser;
 let directory: string;
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchBrowser();
   directory = mkdtempSync(join(tmpdir(), 'convolog-demo-xss-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
@@ -46,7 +42,7 @@ function suspiciousRequests(requests: readonly string[], origin: string): string
 
 describe('demo: hostile content', () => {
   it('renders typed payloads and the assistant echoing them literally, running nothing and fetching nothing', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page, { dismissDialogs: true });
@@ -55,7 +51,7 @@ describe('demo: hostile content', () => {
         const record = (what: string) => (window as unknown as { __executed: string[] }).__executed.push(what);
         window.alert = () => record('alert');
       });
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       const requestsBefore = watch.requests.length;
       for (const payload of PAYLOADS) await sendAndWait(page, payload);
 
@@ -70,7 +66,7 @@ describe('demo: hostile content', () => {
       expect(await injectedElements(page)).toBe(0);
       expect(watch.dialogs).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { __executed: string[] }).__executed)).toEqual([]);
-      expect(suspiciousRequests(watch.requests.slice(requestsBefore), server.origin)).toEqual([]);
+      expect(suspiciousRequests(watch.requests.slice(requestsBefore), demo.server.origin)).toEqual([]);
 
       // And again after a reload, from storage.
       await page.reload();
@@ -78,7 +74,7 @@ describe('demo: hostile content', () => {
       expect(await messages(page, 'user').allInnerTexts()).toEqual(users);
       expect(await injectedElements(page)).toBe(0);
       expect(watch.dialogs).toEqual([]);
-      expect(suspiciousRequests(watch.requests, server.origin)).toEqual([]);
+      expect(suspiciousRequests(watch.requests, demo.server.origin)).toEqual([]);
       await screenshot(page, 'desktop-xss');
     } finally {
       await context.close();
@@ -86,11 +82,11 @@ describe('demo: hostile content', () => {
   });
 
   it('renders an imported hostile chat literally: markup in text, titles, tool results and image URLs', async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(demo.browser, DESKTOP);
     try {
       const page = await context.newPage();
       const watch = watchPage(page, { dismissDialogs: true });
-      await openDemo(page, server.origin);
+      await openDemo(page, demo.server.origin);
       const exported = {
         format: 'convolog.conversation',
         formatVersion: 1,
@@ -124,7 +120,7 @@ describe('demo: hostile content', () => {
       expect(await page.locator('.chat-title').innerText()).toBe('<img src=x onerror=alert("title")>');
       expect(await injectedElements(page)).toBe(0);
       expect(watch.dialogs).toEqual([]);
-      expect(suspiciousRequests(watch.requests, server.origin)).toEqual([]);
+      expect(suspiciousRequests(watch.requests, demo.server.origin)).toEqual([]);
     } finally {
       await context.close();
     }
