@@ -1,6 +1,7 @@
 // planCut + buildCompactionDigest on a 100,000-message history, against JSON.stringify of the
 // same messages (the cost of merely serializing what a compaction reads). Target ratio: ≤ 1.
 import { bench, describe } from 'vitest';
+import { seededRandom } from './seeded-random.js';
 import { buildCompactionDigest } from '../../src/core/compaction-digest.js';
 import type { Message } from '../../src/core/message.js';
 import { planCut } from '../../src/core/plan-cut.js';
@@ -9,19 +10,8 @@ const MESSAGE_COUNT = 100_000;
 const TAIL_TOKENS = 20_000;
 const WORDS = ['the', 'weather', 'in', 'Oslo', 'is', 'cold', 'погода', 'хорошая', 'deploy', 'function', 'result', 'value', '🚀', 'table', 'row'];
 
-/** A small deterministic PRNG (mulberry32), so every run measures the same history. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function history(count: number): Message[] {
-  const next = random(42);
+  const next = seededRandom(42);
   const text = (words: number) => {
     const out: string[] = [];
     for (let index = 0; index < words; index++) out.push(WORDS[Math.floor(next() * WORDS.length)] as string);

@@ -2,6 +2,7 @@
 // history's JSON text (the cost of merely reading it back). Target ratio: ≤ 0.5.
 // Run: npx vitest bench --run --project node bench/core/validate.bench.ts
 import { bench, describe } from 'vitest';
+import { seededRandom } from './seeded-random.js';
 import type { AssistantBlock, Message, ToolCallBlock } from '../../src/core/message.js';
 import { validate } from '../../src/core/validate.js';
 
@@ -9,22 +10,11 @@ const MESSAGE_COUNT = 200_000;
 const WORDS = ['the', 'weather', 'in', 'Oslo', 'is', 'cold', 'погода', 'хорошая', 'deploy', 'function', 'result', 'value', '🚀', 'table', 'row'];
 const TOOLS = ['search', 'get_weather', 'read_file'];
 
-/** A small deterministic PRNG (mulberry32), so every run measures the same history. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // Ordinary chat turns, about half of them with a window of 1–3 tool calls whose results come
 // back in any order. Messages are kept short (about 300 bytes of JSON each on average), so
 // that parsing is not flattered by long texts.
 function history(count: number): Message[] {
-  const next = random(3);
+  const next = seededRandom(3);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   const text = (words: number) => {
     const out: string[] = [];
