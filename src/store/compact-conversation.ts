@@ -5,9 +5,9 @@ import { estimateMessageTokens, type TokenEstimator } from '../core/estimate-tok
 import type { Message } from '../core/message.js';
 import { planCut } from '../core/plan-cut.js';
 import { rollSummaryPrompt, summarySystemPrompt } from '../core/summary-prompts.js';
-import { throwIfAborted } from './aborted-error.js';
+import { throwIfAborted } from './database/aborted-error.js';
 import type { ConvologStore } from './convolog-store.js';
-import { notFound } from './read-record.js';
+import { notFound } from './database/read-record.js';
 
 const OPERATION = 'The compaction';
 

@@ -1,20 +1,20 @@
-import { append } from './append.js';
-import { appendCompaction } from './append-compaction.js';
-import { clearStore } from './clear-store.js';
+import { append } from './log/append.js';
+import { appendCompaction } from './log/append-compaction.js';
+import { clearStore } from './conversations/clear-store.js';
 import type { ConvologStore } from './convolog-store.js';
-import { createConversation } from './create-conversation.js';
-import { deleteConversation } from './delete-conversation.js';
-import { exportConversation } from './export-conversation.js';
-import { exportConversationJsonl } from './export-conversation-jsonl.js';
-import { getConversation } from './get-conversation.js';
-import { importConversation } from './import-conversation.js';
-import { listConversations } from './list-conversations.js';
-import { readContext, readContextEntries } from './read-context.js';
-import { readEntries } from './read-entries.js';
-import { settleConversation } from './settle-conversation.js';
-import { estimateStorage, requestPersistence } from './storage-estimate.js';
-import type { StoreContext } from './store-context.js';
-import { updateConversation } from './update-conversation.js';
+import { createConversation } from './conversations/create-conversation.js';
+import { deleteConversation } from './conversations/delete-conversation.js';
+import { exportConversation } from './transfer/export-conversation.js';
+import { exportConversationJsonl } from './transfer/export-conversation-jsonl.js';
+import { getConversation } from './conversations/get-conversation.js';
+import { importConversation } from './transfer/import-conversation.js';
+import { listConversations } from './conversations/list-conversations.js';
+import { readContext, readContextEntries } from './log/read-context.js';
+import { readEntries } from './log/read-entries.js';
+import { settleConversation } from './log/settle-conversation.js';
+import { estimateStorage, requestPersistence } from './database/storage-estimate.js';
+import type { StoreContext } from './database/store-context.js';
+import { updateConversation } from './conversations/update-conversation.js';
 
 // Symbol.dispose is missing from older runtimes; the registry symbol is what polyfills use.
 const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ??

@@ -1,6 +1,6 @@
-import { toConvologError } from './to-convolog-error.js';
+import { toConvologError } from './database/to-convolog-error.js';
 import { DEFAULT_STORE_NAME, type DeleteStoreOptions } from './open-store-options.js';
-import { resolveFactory } from './resolve-factory.js';
+import { resolveFactory } from './database/resolve-factory.js';
 
 /**
  * Deletes the whole database. Open convolog stores on it (in any tab) close with reason

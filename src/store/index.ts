@@ -6,11 +6,11 @@ export {
   compactConversation, type CompactConversationOptions, type SummarizeRequest,
 } from './compact-conversation.js';
 export { DEFAULT_STORE_NAME, type OpenStoreOptions, type DeleteStoreOptions } from './open-store-options.js';
-export type { Conversation } from './conversation.js';
-export type { StoreChange, ChangeOrigin, ClosedReason } from './store-change.js';
+export type { Conversation } from './types/conversation.js';
+export type { StoreChange, ChangeOrigin, ClosedReason } from './types/store-change.js';
 export {
   CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport,
-} from './conversation-export.js';
+} from './transfer/conversation-export.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,

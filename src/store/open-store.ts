@@ -1,12 +1,12 @@
 import { v7 } from 'uuid';
-import { ChangeChannel } from './change-channel.js';
-import { Connection } from './connection.js';
+import { ChangeChannel } from './changes/change-channel.js';
+import { Connection } from './database/connection.js';
 import type { ConvologStore } from './convolog-store.js';
 import { createStoreApi } from './create-store-api.js';
-import { openDatabase } from './open-database.js';
+import { openDatabase } from './database/open-database.js';
 import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.js';
-import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './resolve-factory.js';
-import type { StoreContext } from './store-context.js';
+import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
+import type { StoreContext } from './database/store-context.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 

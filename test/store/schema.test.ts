@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import { isConvologError } from '../../src/core/error.js';
 import { openStore, type StoreChange } from '../../src/store/index.js';
-import { DATABASE_VERSION, MIGRATIONS } from '../../src/store/schema.js';
+import { DATABASE_VERSION, MIGRATIONS } from '../../src/store/database/schema.js';
 import { codeOf, rejectionOf, storeFixture } from './store-fixture.js';
 import { wrapFactory } from './wrap-factory.js';
 

@@ -1,0 +1,24 @@
+import { awaitRequests } from '../database/await-requests.js';
+import { conversationRange } from './conversation-range.js';
+import { runTransaction } from '../database/run-transaction.js';
+import { ALL_STORES } from '../database/schema.js';
+import type { StoreContext } from '../database/store-context.js';
+
+/** `store.deleteConversation`: the conversation and its whole log, in one transaction; `false` when already gone. @internal */
+export async function deleteConversation(context: StoreContext, id: string): Promise<boolean> {
+  // An id that is not a string names no conversation; as a key range it would throw a DataError.
+  if (typeof id !== 'string') return false;
+  const range = conversationRange(context.keyRange, id);
+  const existed = await runTransaction(context, ALL_STORES, 'readwrite', 'Deleting a conversation', async (transaction) => {
+    const conversations = transaction.objectStore('conversations');
+    if ((await conversations.getKey(id)) === undefined) return false;
+    await awaitRequests((track) => {
+      track(conversations.delete(id));
+      track(transaction.objectStore('entries').delete(range));
+      track(transaction.objectStore('toolCalls').delete(range));
+    });
+    return true;
+  });
+  if (existed) context.changes.publish({ type: 'conversation_deleted', conversationId: id });
+  return existed;
+}

@@ -1,0 +1,32 @@
+import type { MessageEntry } from '../../core/entry.js';
+import type { Message } from '../../core/message.js';
+import { checkExpectedSeq } from './check-expected-seq.js';
+import type { WriteOptions } from '../types/options.js';
+import { parseMessages } from '../../core/parse-messages.js';
+import { publishAppended } from './publish-appended.js';
+import { readRecord } from '../database/read-record.js';
+import { readWindow } from './read-window.js';
+import { runTransaction } from '../database/run-transaction.js';
+import { ALL_STORES } from '../database/schema.js';
+import type { StoreContext } from '../database/store-context.js';
+import { writeMessages } from './write-messages.js';
+
+/**
+ * `store.append`: validates every message, then in one readwrite transaction checks the
+ * conversation, `expectedLastSeq` and the pairing invariant, allocates seqs and writes. All or
+ * nothing; resolves once committed.
+ * @internal
+ */
+export async function append(
+  context: StoreContext, id: string, messages: readonly Message[], options: WriteOptions = {},
+): Promise<MessageEntry[]> {
+  const batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
+  const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
+    const record = await readRecord(transaction, id);
+    checkExpectedSeq(record, options.expectedLastSeq);
+    const window = await readWindow(context, transaction, record);
+    return writeMessages(context, transaction, record, window, batch);
+  });
+  publishAppended(context, written);
+  return written.entries;
+}

@@ -1,0 +1,51 @@
+import { ConvologError } from '../../core/error.js';
+import { EntrySchema, type Entry } from '../../core/entry.js';
+import type { CorruptEntry } from '../types/options.js';
+import type { Transaction } from '../database/run-transaction.js';
+import { seqRange } from './seq-range.js';
+
+/** What {@link readEntryRange} read: the entries that parse, and the records that do not. @internal */
+export interface EntryRange { entries: Entry[]; corrupt: CorruptEntry[] }
+
+/**
+ * Reads the entries of one conversation with `from <= seq <= to` in one request and parses each
+ * record with `EntrySchema`. A record that no longer parses throws `corrupt_entry` naming its seq,
+ * or, with `skipCorrupt`, is left out and listed in `corrupt`. Never silently dropped.
+ * @internal
+ */
+export async function readEntryRange(
+  transaction: Transaction<IDBTransactionMode>,
+  keyRange: typeof IDBKeyRange,
+  conversationId: string,
+  from: number,
+  to: number,
+  skipCorrupt = false,
+): Promise<EntryRange> {
+  if (from > to) return { entries: [], corrupt: [] };
+  const range = seqRange(keyRange, conversationId, from, to);
+  const store = transaction.objectStore('entries');
+  const records: unknown[] = await store.getAll(range);
+  const entries: Entry[] = [];
+  const failures: { position: number; error: unknown }[] = [];
+  for (let position = 0; position < records.length; position++) {
+    const parsed = EntrySchema.safeParse(records[position]);
+    if (parsed.success && parsed.data.conversationId === conversationId) entries.push(parsed.data);
+    else failures.push({ position, error: parsed.success ? new Error('the record belongs to another conversation') : parsed.error });
+  }
+  if (failures.length === 0) return { entries, corrupt: [] };
+  // Only a corrupt record costs a second read: the keys say which seq it sits at.
+  const keys = await store.getAllKeys(range);
+  const corrupt = failures.map(({ position, error }) => ({ seq: keys[position]?.[1] ?? Number.NaN, error }));
+  if (!skipCorrupt) throw corruptEntry(conversationId, corrupt[0]!);
+  return { entries, corrupt };
+}
+
+function corruptEntry(conversationId: string, corrupt: CorruptEntry): ConvologError {
+  return new ConvologError({
+    code: 'corrupt_entry',
+    message: `The stored entry at seq ${corrupt.seq} of conversation "${conversationId}" no longer parses as an entry. ` +
+      'Read around it with entries(id, { onCorrupt }) to skip and report corrupt records, or export what is readable.',
+    details: { conversationId, seq: corrupt.seq },
+    cause: corrupt.error,
+  });
+}

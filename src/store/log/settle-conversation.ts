@@ -1,0 +1,28 @@
+import type { MessageEntry } from '../../core/entry.js';
+import { settle } from '../../core/settle.js';
+import { publishAppended } from './publish-appended.js';
+import { readRecord } from '../database/read-record.js';
+import { readWindow } from './read-window.js';
+import { runTransaction } from '../database/run-transaction.js';
+import { ALL_STORES } from '../database/schema.js';
+import type { StoreContext } from '../database/store-context.js';
+import { writeMessages } from './write-messages.js';
+
+/**
+ * `store.settle`: answers every pending call of the trailing window with an `isError` tool
+ * result, in one transaction (so a result another tab wrote meanwhile is never answered twice).
+ * `[]` when nothing is pending.
+ * @internal
+ */
+export async function settleConversation(
+  context: StoreContext, id: string, options: { reason?: string } = {},
+): Promise<MessageEntry[]> {
+  const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Settling tool calls', async (transaction) => {
+    const record = await readRecord(transaction, id);
+    const window = await readWindow(context, transaction, record);
+    const settled = settle(window.map((entry) => entry.message), options);
+    return writeMessages(context, transaction, record, window, settled.messages.slice(window.length));
+  });
+  publishAppended(context, written);
+  return written.entries;
+}

@@ -1,0 +1,73 @@
+import { ConvologError } from '../../core/error.js';
+import { describeIssue } from '../../core/describe-issue.js';
+import type { MessageEntry } from '../../core/entry.js';
+import type { Message } from '../../core/message.js';
+import { awaitRequests } from '../database/await-requests.js';
+import { nextWindowStart } from './next-window-start.js';
+import { idsToLookUp, pairingIssues } from './pairing-check.js';
+import type { Transaction } from '../database/run-transaction.js';
+import type { ConversationRecord } from '../database/schema.js';
+import type { StoreContext } from '../database/store-context.js';
+import { toolCallIds } from './tool-call-ids.js';
+
+/** What a write to a log produced. @internal */
+export interface Written<EntryType> { record: ConversationRecord; entries: EntryType[] }
+
+/**
+ * Inside an open readwrite transaction: checks that the log stays resumable with `batch`
+ * appended (`pairing` otherwise), then writes the entries with seqs allocated here, their call
+ * ids, and the updated record. Nothing but requests of `transaction` is awaited.
+ * @internal
+ */
+export async function writeMessages(
+  context: StoreContext,
+  transaction: Transaction<'readwrite'>,
+  record: ConversationRecord,
+  window: readonly MessageEntry[],
+  batch: readonly Message[],
+): Promise<Written<MessageEntry>> {
+  if (batch.length === 0) return { record, entries: [] };
+  const storedCalls = await lookUpCalls(transaction, record.id, idsToLookUp(batch));
+  const issues = pairingIssues({ window, batch, lastSeq: record.lastSeq, storedCalls });
+  if (issues.length > 0) throw pairingError(issues);
+
+  const timestamp = context.now().toISOString();
+  const entries: MessageEntry[] = batch.map((message, index) => ({
+    type: 'message', id: context.generateId(), conversationId: record.id, seq: record.lastSeq + 1 + index, timestamp, message,
+  }));
+  const next: ConversationRecord = {
+    ...record, lastSeq: record.lastSeq + batch.length, updatedAt: timestamp, windowStartSeq: nextWindowStart(record.windowStartSeq, entries),
+  };
+  const entryStore = transaction.objectStore('entries');
+  const callStore = transaction.objectStore('toolCalls');
+  await awaitRequests((track) => {
+    for (const entry of entries) {
+      track(entryStore.add(entry));
+      for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
+    }
+    track(transaction.objectStore('conversations').put(next));
+  });
+  return { record: next, entries };
+}
+
+async function lookUpCalls(
+  transaction: Transaction<'readwrite'>, conversationId: string, ids: readonly string[],
+): Promise<Map<string, number>> {
+  const store = transaction.objectStore('toolCalls');
+  const found = await Promise.all(ids.map((id) => store.get([conversationId, id])));
+  const calls = new Map<string, number>();
+  for (const record of found) if (record !== undefined) calls.set(record.toolCallId, record.seq);
+  return calls;
+}
+
+function pairingError(issues: ConvologError['issues'] & object): ConvologError {
+  const first = issues[0]!;
+  return new ConvologError({
+    code: 'pairing',
+    issues,
+    message: `The append would break the tool-call pairing: ${describeIssue(first)}` +
+      (issues.length > 1 ? ` (and ${issues.length - 1} more issue(s))` : '') +
+      '. Nothing was written. A tool result must answer a pending call of the last assistant message, call ids must be unique, ' +
+      'and a new user or assistant message cannot follow unanswered calls: call settle() first.',
+  });
+}

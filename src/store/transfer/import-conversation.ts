@@ -1,0 +1,101 @@
+import { ConvologError } from '../../core/error.js';
+import { parseHistory } from '../../core/history.js';
+import { toPlainJson } from '../../core/plain-json.js';
+import type { Warning } from '../../core/warning.js';
+import { throwIfAborted } from '../database/aborted-error.js';
+import { checkImport } from './check-import.js';
+import { checkImportSize, DEFAULT_MAX_IMPORT_BYTES } from './check-import-size.js';
+import { toConversation } from '../conversations/to-conversation.js';
+import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION } from './conversation-export.js';
+import type { ImportOptions, ImportResult } from '../types/options.js';
+import { isJsonlExport, parseJsonlExport } from './parse-jsonl-export.js';
+import { runTransaction, type Transaction } from '../database/run-transaction.js';
+import { ALL_STORES } from '../database/schema.js';
+import type { StoreContext } from '../database/store-context.js';
+import { writeImport } from './write-import.js';
+
+const OPERATION = 'The import';
+
+/**
+ * `store.importConversation`: a conversation export, its JSON Lines form or a serialized history
+ * becomes a new conversation, atomically. Untrusted unless `trusted`: a safe plain copy, every
+ * message through `retainPortableContent`, references and pairing checked.
+ * @internal
+ */
+export async function importConversation(
+  context: StoreContext, data: unknown, options: ImportOptions = {},
+): Promise<ImportResult> {
+  const { signal } = options;
+  throwIfAborted(OPERATION, signal);
+  checkImportSize(data, options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES);
+  const { exported, warnings } = readInput(context, data);
+  const checked = checkImport(exported, options.trusted === true);
+  throwIfAborted(OPERATION, signal);
+  let written;
+  let stopWriting: (() => void) | undefined;
+  try {
+    written = await runTransaction(context, ALL_STORES, 'readwrite', 'Importing a conversation', (transaction) => {
+      // The signal may have aborted while the transaction was opening: an abort listener added now would never fire.
+      throwIfAborted(OPERATION, signal);
+      stopWriting = () => abortUnlessDone(transaction);
+      signal?.addEventListener('abort', stopWriting, { once: true });
+      return writeImport(context, transaction, checked, options.onConflict ?? 'new_id');
+    });
+  } catch (error) {
+    throwIfAborted(OPERATION, signal);
+    throw error;
+  } finally {
+    if (stopWriting !== undefined) signal?.removeEventListener('abort', stopWriting);
+  }
+  const conversation = toConversation(written.record);
+  context.changes.publish({ type: 'conversation_created', conversationId: conversation.id, conversation });
+  return { conversation, warnings: [...warnings, ...checked.warnings, ...written.warnings] };
+}
+
+/** The three accepted shapes, as an export object (a plain JSON copy) plus any reading warnings. */
+function readInput(context: StoreContext, data: unknown): { exported: Record<string, unknown>; warnings: Warning[] } {
+  if (typeof data === 'string' && isJsonlExport(data)) {
+    const { data: exported, warnings } = parseJsonlExport(data);
+    return { exported: toPlainJson(exported) as Record<string, unknown>, warnings };
+  }
+  const value = toPlainJson(typeof data === 'string' ? parseJson(data) : data);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConvologError({ code: 'invalid_history', message: 'An import is a conversation export, its JSON Lines text or a serialized history; this is none of them.' });
+  }
+  const record = value as Record<string, unknown>;
+  if (record.format === CONVERSATION_FORMAT) return { exported: record, warnings: [] };
+  return { exported: historyAsExport(context, record), warnings: [] };
+}
+
+function historyAsExport(context: StoreContext, history: Record<string, unknown>): Record<string, unknown> {
+  const { messages } = parseHistory(history);
+  const timestamp = context.now().toISOString();
+  const id = context.generateId();
+  return {
+    format: CONVERSATION_FORMAT, formatVersion: CONVERSATION_FORMAT_VERSION, exportedAt: timestamp,
+    conversation: { id, title: '', createdAt: timestamp, updatedAt: timestamp },
+    entries: messages.map((message, index) => ({
+      type: 'message', id: context.generateId(), conversationId: id, seq: index + 1, timestamp, message,
+    })),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConvologError({
+      code: 'invalid_history',
+      message: `The import is not valid JSON nor JSON Lines (${error instanceof Error ? error.message : String(error)}).`,
+      cause: error,
+    });
+  }
+}
+
+function abortUnlessDone(transaction: Transaction<'readwrite'>): void {
+  try {
+    transaction.abort();
+  } catch {
+    // Already committed: the import stands, and the caller hears of it.
+  }
+}

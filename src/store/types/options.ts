@@ -1,0 +1,70 @@
+// The options and results of the store's methods: shared by the face (`ConvologStore`) and the
+// layers that implement it, so they sit at the bottom of the store's imports.
+import type { AppData } from '../../core/message.js';
+import type { Warning } from '../../core/warning.js';
+import type { Conversation } from './conversation.js';
+
+/** Options of {@link ConvologStore.createConversation}. */
+export interface CreateConversationOptions { id?: string; title?: string; appData?: AppData }
+
+/** Options of {@link ConvologStore.listConversations}. */
+export interface ListConversationsOptions {
+  limit?: number;
+  /** The last conversation of the previous page: the page continues after it. */
+  startAfter?: Pick<Conversation, 'id' | 'updatedAt'>;
+}
+
+/** What {@link ConvologStore.updateConversation} changes. `appData` replaces the whole map. */
+export interface ConversationUpdate { title?: string; appData?: AppData }
+
+/** Optimistic concurrency for writes to a log. */
+export interface WriteOptions {
+  /** The `lastSeq` the caller last saw: if the log has moved on since, the write throws `conflict`. */
+  expectedLastSeq?: number;
+}
+
+/** A corrupt record that `entries` skipped. */
+export interface CorruptEntry { seq: number; error: unknown }
+
+/** Options of {@link ConvologStore.entries}. */
+export interface EntriesOptions {
+  /** Only entries with a larger seq. */
+  afterSeq?: number;
+  /** Only entries with a smaller seq. */
+  beforeSeq?: number;
+  /** At most this many: the first N after `afterSeq`, or, when `beforeSeq` is given, the last N before it. */
+  limit?: number;
+  /** Skip records that no longer parse and report them here, instead of throwing `corrupt_entry`. */
+  onCorrupt?: (corrupt: CorruptEntry) => void;
+}
+
+/** What {@link ConvologStore.appendCompaction} writes. */
+export interface CompactionInput { summary: string; firstKeptId: string; tokensBefore?: number }
+
+/** Options of {@link ConvologStore.importConversation}. */
+export interface ImportOptions {
+  /**
+   * The data comes from this app itself (a backup it made): provider data and escape-hatch
+   * content are kept. Default `false`: every message passes `retainPortableContent`.
+   */
+  trusted?: boolean;
+  /** Refuse larger input with `too_large`. Default 64 MiB. */
+  maxBytes?: number;
+  /** An id already in the store: give a fresh one (`'new_id'`, default, with an `id_reassigned` warning) or throw `duplicate_id`. */
+  onConflict?: 'new_id' | 'error';
+  signal?: AbortSignal;
+}
+
+/** What an import created. */
+export interface ImportResult { conversation: Conversation; warnings: Warning[] }
+
+/** Options of {@link ConvologStore.subscribe}. */
+export interface SubscribeOptions {
+  /** Only changes to this conversation (plus `cleared` and `closed`, which concern every one). */
+  conversationId?: string;
+  /** Unsubscribes when it aborts. */
+  signal?: AbortSignal;
+}
+
+/** What `navigator.storage` reports; fields are absent where the platform does not tell. */
+export interface StorageEstimate { usage?: number; quota?: number; persisted?: boolean }

@@ -1,0 +1,109 @@
+// The folders show the architecture, and imports run one way only (DESIGN, Part II):
+// - between entry points: core imports nothing of ours; store, adapters and importers import core;
+//   sync, ai-sdk and react may import core, the store and adapters; nothing imports the demo.
+// - inside the store, layer by layer: the face (`openStore`, the API object) on top, then
+//   transfer (import/export), log (entries, branches), search, conversations, the database layer,
+//   change notification, and the shared types at the bottom. A file imports its own folder or a
+//   lower layer, never a higher one.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/** Entry-point folders and the folders each may import from (besides itself). */
+const ENTRY_POINTS: Record<string, readonly string[]> = {
+  core: [],
+  store: ['core'],
+  adapters: ['core'],
+  importers: ['core'],
+  sync: ['core', 'store', 'adapters'],
+  'ai-sdk': ['core', 'store', 'adapters'],
+  react: ['core', 'store', 'adapters'],
+};
+
+/** The store's layers, top to bottom; '' is the face (files directly in src/store). */
+const STORE_LAYERS = ['', 'transfer', 'log', 'search', 'conversations', 'database', 'changes', 'types'] as const;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The relative specifiers a file imports or re-exports, resolved to absolute paths. */
+function relativeImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)].map((match) => match[1]!);
+  return specifiers.map((specifier) => resolve(dirname(file), specifier));
+}
+
+/** The top folder under src/ (`core`, `store`, …) or '' for src/index.ts. */
+function entryPointOf(path: string): string {
+  const parts = relative(SRC, path).split(sep);
+  return parts.length > 1 ? parts[0]! : '';
+}
+
+/** The store layer of a file inside src/store. */
+function storeLayerOf(path: string): string {
+  const parts = relative(join(SRC, 'store'), path).split(sep);
+  return parts.length > 1 ? parts[0]! : '';
+}
+
+/** Whether a store file may import another store file: same layer or a lower one. */
+function mayImportInStore(file: string, target: string): boolean {
+  const rank = STORE_LAYERS.indexOf(storeLayerOf(file) as (typeof STORE_LAYERS)[number]);
+  return STORE_LAYERS.indexOf(storeLayerOf(target) as (typeof STORE_LAYERS)[number]) >= rank;
+}
+
+const allFiles = sourceFiles(SRC);
+const storeFiles = allFiles.filter((file) => entryPointOf(file) === 'store');
+
+describe('entry points import one way', () => {
+  it('every folder under src/ is a known entry point', () => {
+    const folders = new Set(allFiles.map(entryPointOf).filter((folder) => folder !== ''));
+    for (const folder of folders) expect(Object.keys(ENTRY_POINTS)).toContain(folder);
+  });
+
+  it.each(allFiles.filter((file) => entryPointOf(file) !== '').map((file) => [relative(SRC, file), file]))(
+    '%s imports only what its entry point may',
+    (_name, file) => {
+      const own = entryPointOf(file);
+      for (const target of relativeImports(file)) {
+        const to = entryPointOf(target);
+        if (to === own) continue;
+        expect([own, ...ENTRY_POINTS[own]!], `${relative(SRC, file)} imports ${relative(SRC, target)}`).toContain(to);
+      }
+    },
+  );
+
+  it('nothing in src/ imports the demo', () => {
+    for (const file of allFiles) {
+      for (const target of relativeImports(file)) expect(relative(SRC, target).startsWith('..')).toBe(false);
+    }
+  });
+});
+
+describe('the store is layered', () => {
+  it('every store folder is a known layer', () => {
+    const layers = new Set(storeFiles.map(storeLayerOf));
+    for (const layer of layers) expect(STORE_LAYERS).toContain(layer);
+  });
+
+  it.each(storeFiles.map((file) => [relative(SRC, file), file]))('%s imports only its own layer or lower ones', (_name, file) => {
+    for (const target of relativeImports(file)) {
+      if (entryPointOf(target) !== 'store') continue;
+      expect(mayImportInStore(file, target), `${relative(SRC, file)} imports ${relative(SRC, target)}`).toBe(true);
+    }
+  });
+
+  it('the check does catch an upward import', () => {
+    const at = (...parts: string[]) => join(SRC, 'store', ...parts);
+    expect(mayImportInStore(at('log', 'append.ts'), at('convolog-store.ts'))).toBe(false);
+    expect(mayImportInStore(at('types', 'options.ts'), at('database', 'schema.ts'))).toBe(false);
+    expect(mayImportInStore(at('convolog-store.ts'), at('log', 'append.ts'))).toBe(true);
+    expect(mayImportInStore(at('log', 'append.ts'), at('log', 'read-window.ts'))).toBe(true);
+  });
+});
