@@ -16,6 +16,13 @@ const run = promisify(execFile);
 const EMPTY_CONSUMER = 'export const nothing = 0;\n';
 
 /**
+ * Text that survives minification only when a package's code does: zod's schemas all reach their
+ * internals through the `_zod` property, and only idb names `continuePrimaryKey`. (The per-module
+ * breakdown is measured before the minifier drops unused pure code, so it cannot tell.)
+ */
+const PACKAGE_MARKERS = { zod: '._zod', idb: 'continuePrimaryKey' };
+
+/**
  * Packs the repository's package into `directory`; returns the tarball's path. Fails with a
  * clear message when the package has not been built.
  */
@@ -63,7 +70,9 @@ async function buildConsumer(consumerDirectory, name, source, external = []) {
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output ?? []).filter((chunk) => chunk.type === 'chunk');
   const code = Buffer.from(chunks.map((chunk) => chunk.code).join('\n'));
   const modules = chunks.flatMap((chunk) => Object.entries(chunk.modules ?? {}).map(([id, info]) => ({ id, bytes: info.renderedLength })));
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, modules, code: code.toString() };
+  const text = code.toString();
+  const bundledPackages = Object.entries(PACKAGE_MARKERS).filter(([, marker]) => text.includes(marker)).map(([name]) => name);
+  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, modules, bundledPackages };
 }
 
 /** Where the minified bytes come from: `convolog/<folder>` for our modules, else the package name. */
@@ -140,6 +149,7 @@ export async function measurePackage({
           minifiedBytes: built.minified - baseline.minified,
           pass: sizeCase.budgetBytes === undefined ? undefined : gainedBytes <= sizeCase.budgetBytes,
           breakdown: breakdown(built.modules),
+          bundledPackages: built.bundledPackages,
         };
         if (withoutZod) {
           const withoutZodExternal = [...external, /^zod(\/|$)/];

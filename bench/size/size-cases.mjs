@@ -46,19 +46,25 @@ export const SIZE_CASES = [
     source: "export * from 'convolog';",
   },
   {
-    id: '11h', description: 'all of convolog/importers',
+    // KNOWN_CONTENT_TYPES sits beside the message schemas: only their pure marks let a bundler
+    // drop the schemas, and zod with them, from this consumer.
+    id: '11h', description: 'a constant of the schemas\' module (KNOWN_CONTENT_TYPES)',
+    source: "export { KNOWN_CONTENT_TYPES } from 'convolog/core';", budgetBytes: 0.25 * KB,
+  },
+  {
+    id: '11i', description: 'all of convolog/importers',
     source: "export * from 'convolog/importers';",
   },
   {
-    id: '11i', description: 'all of convolog/sync, added to openStore',
+    id: '11j', description: 'all of convolog/sync, added to openStore',
     source: "export * from 'convolog/sync';", over: '11c',
   },
   {
-    id: '11j', description: 'all of convolog/ai-sdk, added to openStore (the AI SDK itself is the app\'s)',
+    id: '11k', description: 'all of convolog/ai-sdk, added to openStore (the AI SDK itself is the app\'s)',
     source: "export * from 'convolog/ai-sdk';", over: '11c', budgetBytes: 6 * KB, external: [/^ai(\/|$)/, /^@ai-sdk\//],
   },
   {
-    id: '11k', description: 'all of convolog/react, added to openStore (React is the app\'s)',
+    id: '11l', description: 'all of convolog/react, added to openStore (React is the app\'s)',
     source: "export * from 'convolog/react';", over: '11c', budgetBytes: 3 * KB, external: [/^react(\/|$)/, /^react-dom(\/|$)/],
   },
 ];
