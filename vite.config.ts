@@ -8,24 +8,11 @@
 // whose exports it does not use, as it would from src/.
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { entryPoints } from './scripts/entry-points.mjs';
 
-interface PackageManifest { exports?: Record<string, unknown>; dependencies?: Record<string, string> }
-
-const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as PackageManifest;
-
-/** `exports` subpaths → build entries: `.` → `index`, `./core` → `core/index`. */
-export function entriesFromExports(exports: Record<string, unknown>): Record<string, string> {
-  const entries: Record<string, string> = {};
-  for (const subpath of Object.keys(exports)) {
-    if (subpath === './package.json') continue;
-    if (subpath !== '.' && !/^\.\/[a-z][a-z0-9-]*$/.test(subpath)) {
-      throw new Error(`package.json exports "${subpath}": expected "." or "./name" (built from src/name/index.ts)`);
-    }
-    const name = subpath === '.' ? 'index' : `${subpath.slice(2)}/index`;
-    entries[name] = `src/${name}.ts`;
-  }
-  return entries;
-}
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  name: string; exports: Record<string, unknown>; dependencies?: Record<string, string>;
+};
 
 /** A runtime dependency and its subpaths (`zod` and `zod/mini`) stay imports in the output. */
 const external = Object.keys(manifest.dependencies ?? {}).map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`));
@@ -37,7 +24,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: entriesFromExports(manifest.exports ?? {}),
+      entry: Object.fromEntries(entryPoints(manifest).map((entry) => [entry.name, entry.source])),
       formats: ['es'],
       fileName: (_format, entryName) => `${entryName}.js`,
     },
