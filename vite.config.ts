@@ -3,7 +3,7 @@
 // src/index.ts and `./x` is src/x/index.ts, so a new entry point is one line in `exports`.
 //
 // Why one module per source module: with a few large chunks, a consumer importing `validate`
-// also got every schema and helper that shared its chunk (4.5 KB instead of 0.6 KB). With the
+// also got every schema and helper that shared its chunk (3.8 KB gzipped instead of 0.7 KB). With the
 // source's own module graph and `"sideEffects": false`, a consumer's bundler drops every module
 // whose exports it does not use, as it would from src/.
 import { readFileSync } from 'node:fs';

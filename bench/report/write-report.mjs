@@ -79,11 +79,11 @@ export function renderMarkdown(results) {
       'each one-line consumer built with Vite in library mode (no aliases), minified, gzip level 9; 1 KB = 1024 bytes. ' +
       'The gain is over a consumer importing nothing, or over the case named in "over". Cases: bench/size/size-cases.mjs.',
     '',
-    '| # | consumer | over | gained, gzipped | gained, minified | budget | result | of which not zod (gzipped) | largest parts (rendered bytes, before minifying) |',
+    '| # | consumer | over | gained, gzipped | gained, minified | budget | result | of which not zod (gzipped) | largest parts (bytes before minifying) |',
     '|---|---|---|---|---|---|---|---|---|',
   );
   for (const size of results.size) {
-    const consumer = `\`${size.title}\` (${size.description})`;
+    const consumer = `${size.description}: \`${size.title}\``;
     const budget = size.budgetBytes === undefined ? 'reported' : kilobytes(size.budgetBytes);
     const over = size.over ?? '–';
     if (size.error || size.skipped) {

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePackage, packPackage, type SizeResult } from '../../bench/size/measure-package.mjs';
 import { SIZE_CASES, entryOf, type SizeCase } from '../../bench/size/size-cases.mjs';
+import { entryPoints as packageEntryPoints } from '../../scripts/entry-points.mjs';
 interface ToolRun { code: number; output: string }
 interface ExportTarget { types?: string; import?: string }
 
@@ -18,7 +19,7 @@ const repository = resolve(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')) as {
   exports: Record<string, ExportTarget | string>; files: string[]; types: string; sideEffects: boolean; type: string;
 };
-const entryPoints = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
+const entryPoints = packageEntryPoints().map((entry) => entry.subpath);
 const cases = SIZE_CASES;
 const workDirectory = mkdtempSync(join(tmpdir(), 'convolog-package-test-'));
 
@@ -135,9 +136,9 @@ describe('the packed files', () => {
     expect(javascript.length).toBeGreaterThan(sources.length / 2);
   });
 
-  it.each(entryPoints)('export %s points at dist/<name>/index.{js,d.ts}, both in the tarball', (subpath) => {
+  it.each(packageEntryPoints())('export $subpath points at its built module and declarations, both in the tarball', ({ subpath, name }) => {
     const target = manifest.exports[subpath] as ExportTarget;
-    const base = subpath === '.' ? './dist/index' : `./dist/${subpath.slice(2)}/index`;
+    const base = `./dist/${name}`;
     expect(target).toEqual({ types: `${base}.d.ts`, import: `${base}.js` });
     expect(packedFiles).toContain(target.types!.slice(2));
     expect(packedFiles).toContain(target.import!.slice(2));
