@@ -12,7 +12,11 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { SIZE_CASES, entryOf } from './size-cases.mjs';
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
+// Runs npm without the npm_* settings of an npm script this may run under (`npm test`), so the
+// consumer's install sees only its own folder.
+const cleanEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+const run = (command, parameters, options) => execute(command, parameters, { ...options, env: cleanEnvironment });
 const EMPTY_CONSUMER = 'export const nothing = 0;\n';
 
 /**

@@ -75,7 +75,7 @@ beforeAll(async () => {
   sizes = new Map(measured.cases.map((result) => [result.id, result]));
   publint = publintRun;
   attw = attwRun;
-}, 240_000);
+}, 300_000);
 
 afterAll(() => rmSync(workDirectory, { recursive: true, force: true }));
 

@@ -10,7 +10,7 @@ const fixture = resolve(import.meta.dirname, 'fixtures/tsdoc-entry.ts');
 describe('TSDoc on the public API', () => {
   it('documents every export of every entry point', () => {
     expect(undocumentedExports(), 'add a /** … */ comment on these declarations').toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('finds exports without TSDoc, following re-exports to their declarations', () => {
     const missing = undocumentedExports([{ specifier: 'fixture', file: fixture }]);
@@ -20,5 +20,5 @@ describe('TSDoc on the public API', () => {
       `fixture: bare (${where('tsdoc-entry.ts')})`,
       `fixture: undocumentedElsewhere (${where('tsdoc-declarations.ts')})`,
     ]);
-  }, 120_000);
+  }, 180_000);
 });
