@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromOpenAIResponse } from '../../../src/adapters/openai/from-openai-response.js';
 import { isConvologError } from '../../../src/core/error.js';
+import type { AssistantMessage } from '../../../src/core/message.js';
+import { retainPortableContent } from '../../../src/core/retain-portable-content.js';
 import { fixture } from '../helpers.js';
 import { deepFreeze } from '../../support/deep-freeze.js';
 import { thrownBy } from '../../support/thrown-by.js';
@@ -30,6 +32,9 @@ describe('fromOpenAIResponse', () => {
     expect(message.content.map((block) => block.type === 'other' ? [block.typeName, block.origin, block.value] : block.type)).toStrictEqual([
       ['web_search_call', 'openai', webSearch], ['file_search_call', 'openai', fileSearch], ['code_interpreter_call', 'openai', code], ['item_reference', 'openai', reference], 'text',
     ]);
+    // An escape hatch: a history from an untrusted source loses them at the trust boundary.
+    const [portable] = retainPortableContent([message]).messages as AssistantMessage[];
+    expect(portable!.content.map((block) => block.type)).toStrictEqual(['text']);
   });
 
   it('keeps a message item\'s phase and groups nothing across items', () => {
