@@ -1,19 +1,29 @@
 // What answers a turn: the built-in offline assistant or an OpenAI-compatible endpoint.
-// Both stream OpenAI chat completion chunks, read by the same accumulator.
+// The offline assistant and Chat Completions stream chat completion chunks; the Responses API
+// streams its events. Each model hands out the accumulator that reads its stream.
 import { estimateMessageTokens, type Message } from '../src/index.js';
-import type { OpenAIChatCompletionChunk } from '../src/adapters/index.js';
+import {
+  OpenAIChatStreamAccumulator, OpenAIResponsesStreamAccumulator,
+  type OpenAIChatCompletionChunk, type OpenAIResponsesStreamEvent, type StreamAccumulator,
+} from '../src/adapters/index.js';
 import { planOfflineReply, streamOfflineReply } from './offline-assistant.js';
 import { streamEndpointCompletion, completeEndpoint } from './endpoint-client.js';
+import { completeEndpointResponse, streamEndpointResponse } from './endpoint-responses-client.js';
 import { extractiveSummary } from './summarizer.js';
 import type { DemoSettings, Pace } from './settings.js';
+
+/** What a model streams: Chat Completions chunks or Responses API events. */
+export type ModelChunk = OpenAIChatCompletionChunk | OpenAIResponsesStreamEvent;
 
 /** A source of streamed replies and of compaction summaries. */
 export interface ChatModel {
   /** Shown in the header and stored in the turn envelope. */
   readonly label: string;
   readonly kind: 'offline' | 'endpoint';
-  /** Streams one completion for `messages` (the context), as parsed OpenAI chunks. */
-  stream(messages: readonly Message[], signal: AbortSignal): AsyncIterable<OpenAIChatCompletionChunk>;
+  /** Streams one completion for `messages` (the context), as parsed chunks or events. */
+  stream(messages: readonly Message[], signal: AbortSignal): AsyncIterable<ModelChunk>;
+  /** A fresh accumulator for one `stream`. */
+  accumulator(): StreamAccumulator<ModelChunk>;
   /** Writes a summary for `compactConversation`. */
   summarize(request: { system: string; prompt: string; signal?: AbortSignal }): Promise<string>;
 }
@@ -27,20 +37,31 @@ export function offlineModel(pace: Pace): ChatModel {
       const promptTokens = messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
       return streamOfflineReply(planOfflineReply(messages), { tokenDelay: pace.tokenDelay, signal, promptTokens });
     },
+    accumulator: () => new OpenAIChatStreamAccumulator() as StreamAccumulator<ModelChunk>,
     async summarize({ prompt }) {
       return extractiveSummary(prompt, 120);
     },
   };
 }
 
-/** The OpenAI-compatible endpoint of `settings`. */
+/** The OpenAI-compatible endpoint of `settings`, through the API it speaks. */
 export function endpointModel(settings: DemoSettings): ChatModel {
+  if (settings.api === 'responses') {
+    return {
+      label: settings.model || 'endpoint',
+      kind: 'endpoint',
+      stream: (messages, signal) => streamEndpointResponse(settings, messages, signal),
+      accumulator: () => new OpenAIResponsesStreamAccumulator() as StreamAccumulator<ModelChunk>,
+      summarize: ({ system, prompt, signal }) => completeEndpointResponse(settings, system, prompt, signal),
+    };
+  }
   return {
     label: settings.model || 'endpoint',
     kind: 'endpoint',
     stream(messages, signal) {
       return streamEndpointCompletion(settings, messages, signal);
     },
+    accumulator: () => new OpenAIChatStreamAccumulator() as StreamAccumulator<ModelChunk>,
     summarize({ system, prompt, signal }) {
       return completeEndpoint(settings, system, prompt, signal);
     },

@@ -21,7 +21,7 @@ export async function* streamEndpointCompletion(
   signal: AbortSignal,
 ): AsyncGenerator<OpenAIChatCompletionChunk> {
   const { body } = toOpenAIChatMessages(messages, { system: settings.systemPrompt });
-  const response = await post(settings, {
+  const response = await post(settings, '/chat/completions', {
     model: settings.model,
     ...body,
     tools: TOOL_DEFINITIONS,
@@ -40,7 +40,7 @@ export async function* streamEndpointCompletion(
 
 /** One non-streamed completion, for summaries. */
 export async function completeEndpoint(settings: DemoSettings, system: string, prompt: string, signal?: AbortSignal): Promise<string> {
-  const response = await post(settings, {
+  const response = await post(settings, '/chat/completions', {
     model: settings.model,
     messages: [{ role: 'system', content: system }, { role: 'user', content: prompt }],
     stream: false,
@@ -51,8 +51,9 @@ export async function completeEndpoint(settings: DemoSettings, system: string, p
   return text;
 }
 
-async function post(settings: DemoSettings, body: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
-  const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+/** POSTs `body` as JSON to `path` under the base URL; network and HTTP failures become an {@link EndpointError}. */
+export async function post(settings: DemoSettings, path: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<Response> {
+  const url = `${settings.baseUrl.replace(/\/+$/, '')}${path}`;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (settings.apiKey !== '') headers.authorization = `Bearer ${settings.apiKey}`;
   let response: Response;
@@ -68,11 +69,13 @@ async function post(settings: DemoSettings, body: Record<string, unknown>, signa
   throw endpointError(`HTTP ${response.status}: ${errorText(text) || response.statusText}`, response.status);
 }
 
-function endpointError(message: string, status: number | undefined): EndpointError {
+/** An {@link EndpointError}, marked `overflow` when the message says the prompt was too long. */
+export function endpointError(message: string, status: number | undefined): EndpointError {
   return new EndpointError(message, status, isContextOverflow(message));
 }
 
-function errorMessage(error: unknown): string {
+/** The message of an error object a server sent, or the object as JSON. */
+export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error;
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? message : JSON.stringify(error);
@@ -87,7 +90,8 @@ function errorText(body: string): string {
   return body.slice(0, 500);
 }
 
-function parseJson(text: string): unknown {
+/** `text` parsed as JSON, or `undefined` when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -2,6 +2,7 @@
 import { h, icon } from './dom.js';
 import { ICONS } from './icons.js';
 import { DEFAULT_SYSTEM_PROMPT, type DemoSettings } from './settings.js';
+import { endpointApiSelect, readEndpointApi } from './endpoint-api-field.js';
 import type { StoragePanel } from './storage-panel.js';
 
 /** The settings dialog. */
@@ -9,7 +10,7 @@ export class SettingsDialog {
   readonly element: HTMLDialogElement;
   private readonly form: HTMLFormElement;
   private readonly fields: {
-    offline: HTMLInputElement; endpoint: HTMLInputElement; baseUrl: HTMLInputElement;
+    offline: HTMLInputElement; endpoint: HTMLInputElement; api: HTMLSelectElement; baseUrl: HTMLInputElement;
     model: HTMLInputElement; apiKey: HTMLInputElement; systemPrompt: HTMLTextAreaElement;
   };
   private readonly endpointFields: HTMLElement;
@@ -20,6 +21,7 @@ export class SettingsDialog {
     this.fields = {
       offline: radio('offline', 'mode-offline'),
       endpoint: radio('endpoint', 'mode-endpoint'),
+      api: endpointApiSelect(),
       baseUrl: h('input', { testId: 'base-url', attrs: { type: 'url', name: 'baseUrl', placeholder: 'https://api.openai.com/v1', spellcheck: false } }),
       model: h('input', { testId: 'model', attrs: { type: 'text', name: 'model', placeholder: 'gpt-4o-mini', spellcheck: false } }),
       apiKey: h('input', { testId: 'api-key', attrs: { type: 'password', name: 'apiKey', placeholder: 'sk-… (optional for local servers)', autocomplete: 'off' } }),
@@ -29,7 +31,8 @@ export class SettingsDialog {
       h('label', { className: 'field' }, h('span', { className: 'field-label', text: label }), control,
         hint ? h('span', { className: 'field-hint', text: hint }) : null);
     this.endpointFields = h('div', { className: 'endpoint-fields' },
-      field('Base URL', this.fields.baseUrl, 'OpenAI, OpenRouter, llama.cpp, Ollama or vLLM: anything that speaks /chat/completions.'),
+      field('Base URL', this.fields.baseUrl, 'OpenAI, OpenRouter, llama.cpp, Ollama or vLLM: anything that speaks /chat/completions (or /responses).'),
+      field('API', this.fields.api, 'Responses sends the whole context with each request (store: false), reasoning items included.'),
       field('Model', this.fields.model),
       field('API key', this.fields.apiKey, 'Kept in this browser\'s localStorage and sent only to the base URL above.'));
     const choice = (input: HTMLInputElement, title: string, text: string): HTMLElement =>
@@ -67,6 +70,7 @@ export class SettingsDialog {
   open(settings: DemoSettings): void {
     this.fields.offline.checked = settings.mode === 'offline';
     this.fields.endpoint.checked = settings.mode === 'endpoint';
+    this.fields.api.value = settings.api;
     this.fields.baseUrl.value = settings.baseUrl;
     this.fields.model.value = settings.model;
     this.fields.apiKey.value = settings.apiKey;
@@ -79,6 +83,7 @@ export class SettingsDialog {
   private read(): DemoSettings {
     return {
       mode: this.fields.endpoint.checked ? 'endpoint' : 'offline',
+      api: readEndpointApi(this.fields.api),
       baseUrl: this.fields.baseUrl.value.trim(),
       model: this.fields.model.value.trim(),
       apiKey: this.fields.apiKey.value.trim(),
@@ -88,6 +93,6 @@ export class SettingsDialog {
 
   private updateVisibility(): void {
     this.endpointFields.classList.toggle('is-disabled', !this.fields.endpoint.checked);
-    for (const input of [this.fields.baseUrl, this.fields.model, this.fields.apiKey]) input.disabled = !this.fields.endpoint.checked;
+    for (const input of [this.fields.api, this.fields.baseUrl, this.fields.model, this.fields.apiKey]) input.disabled = !this.fields.endpoint.checked;
   }
 }

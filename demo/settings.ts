@@ -3,10 +3,13 @@
 
 /** Where replies come from. */
 export type AssistantMode = 'offline' | 'endpoint';
+/** Which API the endpoint speaks: Chat Completions (`/chat/completions`) or Responses (`/responses`). */
+export type EndpointApi = 'chat' | 'responses';
 
 /** The persisted settings. The API key never leaves this browser except to the endpoint itself. */
 export interface DemoSettings {
   mode: AssistantMode;
+  api: EndpointApi;
   baseUrl: string;
   model: string;
   apiKey: string;
@@ -23,6 +26,7 @@ export const DEFAULT_SYSTEM_PROMPT =
 /** Settings on first visit: the offline assistant, and a local Ollama as the endpoint to try. */
 export const DEFAULT_SETTINGS: DemoSettings = {
   mode: 'offline',
+  api: 'chat',
   baseUrl: 'http://localhost:11434/v1',
   model: 'llama3.2',
   apiKey: '',
@@ -36,6 +40,7 @@ export function loadSettings(): DemoSettings {
   if (stored === null || typeof stored !== 'object') return settings;
   const record = stored as Record<string, unknown>;
   if (record.mode === 'offline' || record.mode === 'endpoint') settings.mode = record.mode;
+  if (record.api === 'chat' || record.api === 'responses') settings.api = record.api;
   for (const key of ['baseUrl', 'model', 'apiKey', 'systemPrompt'] as const) {
     const value = record[key];
     if (typeof value === 'string') settings[key] = value;

@@ -1,11 +1,10 @@
-// One assistant turn: stream a reply through OpenAIChatStreamAccumulator (partials stay in
+// One assistant turn: stream a reply through the model's accumulator (partials stay in
 // memory), append only the finished message, run its tool calls locally and append their
 // results, and go round again until the model answers without tools.
 import {
   toolResult, withAppData, TURN_ENVELOPE_KEY,
   type AssistantMessage, type ConvologStore, type Message, type MessageEntry, type ToolCallBlock, type TurnEnvelope,
 } from '../src/index.js';
-import { OpenAIChatStreamAccumulator } from '../src/adapters/index.js';
 import type { ChatModel } from './chat-model.js';
 import { runTool } from './tools.js';
 
@@ -54,7 +53,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
   for (let step = 0; step < MAX_STEPS; step += 1) {
     const context = await store.context(conversationId);
     hooks.onContext?.(context);
-    const accumulator = new OpenAIChatStreamAccumulator();
+    const accumulator = options.model.accumulator();
     hooks.onStream(accumulator.snapshot());
     try {
       for await (const chunk of options.model.stream(context, signal)) {

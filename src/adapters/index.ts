@@ -15,6 +15,12 @@ export { fromOpenAIChatCompletion } from './openai/from-openai-chat-completion.j
 export { OpenAIChatStreamAccumulator } from './openai/openai-chat-stream-accumulator.js';
 export type * from './openai/openai-types.js';
 
+// OpenAI Responses API (namespace 'openai' too)
+export { toOpenAIResponsesInput, type OpenAIResponsesRequest } from './openai/to-openai-responses-input.js';
+export { fromOpenAIResponse } from './openai/from-openai-response.js';
+export { OpenAIResponsesStreamAccumulator } from './openai/openai-responses-stream-accumulator.js';
+export type * from './openai/openai-responses-types.js';
+
 // Anthropic Messages
 export { ANTHROPIC_NAMESPACE } from './anthropic/anthropic-namespace.js';
 export { toAnthropicMessages, type AnthropicRequest } from './anthropic/to-anthropic-messages.js';

@@ -8,12 +8,14 @@ describe('convolog/adapters entry', () => {
     expect(adapters.GOOGLE_AI_NAMESPACE).toBe('google-ai');
   });
 
-  it('exports every converter and accumulator of DESIGN §7', () => {
+  it('exports every converter and accumulator of DESIGN §7 and §14', () => {
     for (const name of [
       'toOpenAIChatMessages', 'fromOpenAIChatCompletion', 'toAnthropicMessages', 'fromAnthropicMessage',
-      'toGeminiContents', 'fromGeminiResponse', 'toModelMessages',
+      'toGeminiContents', 'fromGeminiResponse', 'toModelMessages', 'toOpenAIResponsesInput', 'fromOpenAIResponse',
     ] as const) expect(typeof adapters[name]).toBe('function');
-    for (const accumulator of [adapters.OpenAIChatStreamAccumulator, adapters.AnthropicStreamAccumulator, adapters.GeminiStreamAccumulator]) {
+    for (const accumulator of [
+      adapters.OpenAIChatStreamAccumulator, adapters.AnthropicStreamAccumulator, adapters.GeminiStreamAccumulator, adapters.OpenAIResponsesStreamAccumulator,
+    ]) {
       expect(new accumulator()).toBeInstanceOf(adapters.StreamAccumulator);
     }
   });

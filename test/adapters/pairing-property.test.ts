@@ -7,6 +7,7 @@ import type { AnthropicContentBlock } from '../../src/adapters/anthropic/anthrop
 import { toModelMessages } from '../../src/adapters/ai-sdk/to-model-messages.js';
 import { toGeminiContents } from '../../src/adapters/gemini/to-gemini-contents.js';
 import { toOpenAIChatMessages } from '../../src/adapters/openai/to-openai-chat-messages.js';
+import { toOpenAIResponsesInput } from '../../src/adapters/openai/to-openai-responses-input.js';
 import type { AssistantBlock, Message, ToolMessage } from '../../src/core/message.js';
 import { validate } from '../../src/core/validate.js';
 
@@ -28,9 +29,14 @@ const exchange = fc.record({
     fc.constantFrom<AssistantBlock>(
       { type: 'reasoning', text: 'signed', providerData: { anthropic: { signature: 'sig' } } },
       { type: 'text', text: 'signed', providerData: { 'google-ai': { thoughtSignature: 'ts' } } },
+      // Items of the Responses API: their ids are made unique per history below.
+      { type: 'reasoning', text: 'summary', providerData: { openai: { id: 'rs', summary: [], encrypted_content: 'enc' } } },
+      { type: 'text', text: 'answer', providerData: { openai: { id: 'msg', status: 'completed' } } },
     ),
   ), { maxLength: 2 }),
-  calls: fc.array(fc.record({ name: toolName, arguments: argumentsText, isError: fc.boolean(), order: fc.integer(), parts: fc.boolean(), result: text }), { maxLength: 3 }),
+  calls: fc.array(fc.record({
+    name: toolName, arguments: argumentsText, isError: fc.boolean(), order: fc.integer(), parts: fc.boolean(), result: text, itemId: fc.boolean(),
+  }), { maxLength: 3 }),
   closing: fc.option(text, { nil: undefined }),
 });
 
@@ -44,7 +50,12 @@ function history(exchanges: Exchange[]): Message[] {
     const calls = step.calls.map((call) => ({ ...call, id: `call_${++counter}` }));
     messages.push({
       role: 'assistant',
-      content: [...step.lead, ...calls.map((call): AssistantBlock => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments }))],
+      content: [
+        ...step.lead.map(withUniqueItemId),
+        ...calls.map((call): AssistantBlock => ({
+          type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments, ...(call.itemId ? { providerData: { openai: { id: `fc_${counter}_${call.id}` } } } : {}),
+        })),
+      ],
     });
     const results = [...calls].sort((first, second) => first.order - second.order).map((call): ToolMessage => ({
       role: 'tool', toolCallId: call.id, toolName: call.name, isError: call.isError,
@@ -54,6 +65,26 @@ function history(exchanges: Exchange[]): Message[] {
     if (step.closing !== undefined) messages.push({ role: 'assistant', content: [{ type: 'text', text: step.closing }] });
   }
   return messages;
+}
+
+/** A Responses item id made unique, so the property can tell which item follows which. */
+function withUniqueItemId(block: AssistantBlock): AssistantBlock {
+  const state = block.providerData?.openai;
+  if (state === undefined) return block;
+  return { ...block, providerData: { openai: { ...state, id: `${String(state.id)}_${++counter}` } } };
+}
+
+/** Where each Responses item id of the history is: its message and block. */
+function itemPositions(messages: readonly Message[]): Map<string, { messageIndex: number; blockIndex: number }> {
+  const positions = new Map<string, { messageIndex: number; blockIndex: number }>();
+  messages.forEach((message, messageIndex) => {
+    if (message.role !== 'assistant') return;
+    message.content.forEach((block, blockIndex) => {
+      const id = block.providerData?.openai?.id;
+      if (typeof id === 'string') positions.set(id, { messageIndex, blockIndex });
+    });
+  });
+  return positions;
 }
 
 const histories = fc.array(exchange, { minLength: 1, maxLength: 5 }).map(history);
@@ -138,6 +169,38 @@ describe('every adapter keeps calls and results adjacent (property)', { timeout:
         expect(next!.parts.slice(calls.length).some((part) => part.functionResponse !== undefined)).toBe(false);
       });
       expect(responses).toBe(callCount(messages));
+    }), { numRuns: RUNS });
+  });
+
+  it('OpenAI Responses: every function_call_output follows its function_call, and reasoning stays right before the item it preceded', () => {
+    fc.assert(fc.property(histories, (messages) => {
+      const input = toOpenAIResponsesInput(messages).body.input;
+      const positions = itemPositions(messages);
+      const callAt = new Map<string, number>();
+      let answered = 0;
+      input.forEach((item, index) => {
+        if (item.type === 'function_call') callAt.set(item.call_id, index);
+        if (item.type === 'function_call_output') {
+          expect(callAt.get(item.call_id)).toBeLessThan(index);
+          answered++;
+        }
+        if (item.type === 'reasoning') {
+          // OpenAI refuses a reasoning item without the item that followed it, by that item's id.
+          const next = input[index + 1] as { id?: string } | undefined;
+          const reasoningAt = positions.get(item.id)!;
+          const nextAt = positions.get(next?.id ?? '');
+          expect(nextAt?.messageIndex).toBe(reasoningAt.messageIndex);
+          expect(nextAt!.blockIndex).toBeGreaterThan(reasoningAt.blockIndex);
+        }
+        // Items of one message keep the message's order.
+        const previous = positions.get((input[index - 1] as { id?: string } | undefined)?.id ?? '');
+        const current = positions.get((item as { id?: string }).id ?? '');
+        if (previous !== undefined && current !== undefined && previous.messageIndex === current.messageIndex) {
+          expect(current.blockIndex).toBeGreaterThan(previous.blockIndex);
+        }
+      });
+      expect(answered).toBe(callCount(messages));
+      expect(new Set(input.flatMap((item) => (item.type === 'function_call_output' ? [item.call_id] : []))).size).toBe(answered);
     }), { numRuns: RUNS });
   });
 

@@ -11,6 +11,9 @@ import { toGeminiContents } from '../../src/adapters/gemini/to-gemini-contents.j
 import { fromOpenAIChatCompletion } from '../../src/adapters/openai/from-openai-chat-completion.js';
 import { OpenAIChatStreamAccumulator } from '../../src/adapters/openai/openai-chat-stream-accumulator.js';
 import { toOpenAIChatMessages } from '../../src/adapters/openai/to-openai-chat-messages.js';
+import { fromOpenAIResponse } from '../../src/adapters/openai/from-openai-response.js';
+import { OpenAIResponsesStreamAccumulator } from '../../src/adapters/openai/openai-responses-stream-accumulator.js';
+import { toOpenAIResponsesInput } from '../../src/adapters/openai/to-openai-responses-input.js';
 import type { AssistantMessage, Message } from '../../src/core/message.js';
 import { validate } from '../../src/core/validate.js';
 import { fixture } from './helpers.js';
@@ -86,6 +89,27 @@ describe('round trip', () => {
     expect(toGeminiContents(streamed).body.contents[3]).toStrictEqual({
       role: 'model', parts: [{ text: 'The capital of Norway is Oslo.', thoughtSignature: 'CiIBVKhc7m5QqJk0yQq2m3nT0yQ0' }],
     });
+  });
+
+  it('OpenAI Responses: a stateless loop (reasoning, calls, answer, a streamed turn) stays sendable and replays every item', () => {
+    const first = fromOpenAIResponse(fixture<{ response: unknown }>('openai-responses', 'response-reasoning-function-call').response).message;
+    const history = answered(opening, first);
+    expect(validate(history, 'sendable')).toStrictEqual([]);
+    const second = fromOpenAIResponse(fixture<{ response: unknown }>('openai-responses', 'response-final-answer').response).message;
+    const accumulator = new OpenAIResponsesStreamAccumulator();
+    for (const event of fixture<{ streams: { complete: never[] } }>('openai-responses', 'stream-every-event').streams.complete) accumulator.push(event);
+    const streamed = answered([...history.slice(0, -1), second, { role: 'user', content: 'And tomorrow?' }], accumulator.finish().message);
+    expect(validate(streamed, 'sendable')).toStrictEqual([]);
+    const { body, warnings } = toOpenAIResponsesInput(streamed, { system: 'Be brief.' });
+    expect(warnings).toStrictEqual([]);
+    expect(body.input.map((item) => item.type)).toStrictEqual([
+      'message', 'reasoning', 'function_call', 'function_call_output', 'reasoning', 'message', 'message',
+      'reasoning', 'web_search_call', 'message', 'function_call', 'function_call_output', 'message',
+    ]);
+    // The same history to Chat Completions: reasoning and raw items are left out with warnings, nothing else.
+    const chat = toOpenAIChatMessages(streamed);
+    expect(chat.body.messages.map((message) => message.role)).toStrictEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool', 'user']);
+    expect(JSON.stringify(chat.body)).not.toMatch(/encrypted|rs_|"id":"fc_/);
   });
 
   it('switching providers: another provider\'s reasoning produces warnings and no foreign state in any request', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { MODEL_SUMMARY, startFakeOpenAIServer, type FakeOpenAIServer } from './support/fake-openai-server.js';
+import { FAKE_ENCRYPTED_REASONING } from './support/fake-responses-route.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
 
 const demo = useDemoEnvironment();
@@ -69,6 +70,54 @@ describe('demo: OpenAI-compatible endpoint', () => {
       expect(summaryRequest.stream).toBe(false);
       expect(summaryRequest.messages[0]?.role).toBe('system');
       expect(watch.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('speaks the Responses API when chosen: stateless requests that send reasoning back in place before the call', async () => {
+    const context = await newContext(demo.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, demo.server.origin);
+      await byTestId(page, 'settings').click();
+      await byTestId(page, 'mode-endpoint').check();
+      await byTestId(page, 'endpoint-api').selectOption('responses');
+      await byTestId(page, 'base-url').fill(endpoint.baseUrl);
+      await byTestId(page, 'model').fill('fake-responses-model');
+      await byTestId(page, 'save-settings').click();
+      await waitForNotice(page, /Replies now come from fake-responses-model/);
+
+      await sendAndWait(page, 'Hello responses');
+      expect(await messages(page, 'assistant').innerText()).toContain('Echo from the Responses endpoint: Hello responses');
+      const first = endpoint.requests.at(-1)!;
+      expect(first.path).toBe('/v1/responses');
+      expect(first.responses).toMatchObject({ model: 'fake-responses-model', stream: true, store: false, include: ['reasoning.encrypted_content'] });
+      // The system prompt goes as instructions, never into the input.
+      expect(first.responses!.instructions).toMatch(/helpful assistant/);
+      expect(first.responses!.input).toEqual([{ type: 'message', role: 'user', content: 'Hello responses' }]);
+      expect(first.responses!.tools).toContainEqual(expect.objectContaining({ type: 'function', name: 'get_weather' }));
+
+      await sendAndWait(page, 'What is the weather like?');
+      expect(await byTestId(page, 'tool-call').getAttribute('data-tool')).toBe('get_weather');
+      expect(await messages(page, 'assistant').last().innerText()).toContain('The tool said:');
+      // Stateless: the whole context went back, the earlier answer as its message item, then the
+      // reasoning item (with its encrypted content), the call it preceded, and the call's output.
+      const input = endpoint.requests.at(-1)!.responses!.input as Record<string, unknown>[];
+      expect(input.map((item) => item.type)).toEqual(['message', 'message', 'message', 'reasoning', 'function_call', 'function_call_output']);
+      expect(input[1]).toMatchObject({ role: 'assistant', id: expect.stringMatching(/^msg_fake_/), status: 'completed' });
+      expect(input[3]).toMatchObject({ id: expect.stringMatching(/^rs_fake_/), encrypted_content: FAKE_ENCRYPTED_REASONING });
+      expect(input[4]).toMatchObject({ call_id: expect.stringMatching(/^call_fake_/), id: expect.stringMatching(/^fc_fake_/), name: 'get_weather' });
+      expect(input[5]).toMatchObject({ call_id: input[4]!.call_id, output: expect.stringContaining('Bergen') });
+
+      // The choice survives a reload.
+      await page.reload();
+      await waitForReady(page);
+      await byTestId(page, 'settings').click();
+      expect(await byTestId(page, 'endpoint-api').inputValue()).toBe('responses');
+      await screenshot(page, 'desktop-endpoint-responses-settings');
+      expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
     }

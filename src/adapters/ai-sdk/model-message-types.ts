@@ -17,7 +17,7 @@ export type ModelToolResultOutput = { type: 'text'; value: string } | { type: 'e
 /** The result of the tool call `toolCallId`. */
 export interface ModelToolResultPart { type: 'tool-result'; toolCallId: string; toolName: string; output: ModelToolResultOutput }
 
-/** The system prompt, as a leading message. */
+/** A system message. `toModelMessages` never writes one: it sends the system prompt as `body.system`. */
 export interface SystemModelMessage { role: 'system'; content: string }
 /** A user message. */
 export interface UserModelMessage { role: 'user'; content: string | (ModelTextPart | ModelImagePart | ModelFilePart)[] }

@@ -14,7 +14,11 @@ import type {
 
 /** What {@link toModelMessages} returns: a `body` to spread into an AI SDK call, and what it could not carry. */
 export interface ModelMessagesRequest {
-  body: { messages: ModelMessage[] };
+  /**
+   * `system` is the system prompt, when one was given: ai@7 refuses a system message inside
+   * `messages`, and v5, v6 and v7 all take `system` beside them.
+   */
+  body: { system?: string; messages: ModelMessage[] };
   warnings: Warning[];
 }
 
@@ -25,7 +29,8 @@ const API = 'AI SDK ModelMessage';
  * `ConvologError` `invalid_message` (with `path`) for a malformed message and `pairing` for a
  * context that is not `sendable`, before converting anything; never mutates its input.
  *
- * - The system prompt comes from `options.system` only, as a leading `system` message.
+ * - The system prompt comes from `options.system` only, as `body.system` (never a message: ai@7's
+ *   `generateText` refuses system messages inside `messages`, and `system` works in v5, v6 and v7).
  * - Tool calls are `tool-call` parts with the parsed `input` (arguments that do not parse are sent
  *   as `{}` with a `dropped_block` warning); the results of one window are `tool-result` parts of
  *   one `tool` message, with `output: { type: 'text' | 'error-text', value }` (text parts joined
@@ -38,13 +43,11 @@ const API = 'AI SDK ModelMessage';
  *
  * @example
  * const { body } = toModelMessages(await store.context(id), { system: 'Be brief.' })
- * const result = streamText({ model, ...body })
+ * const result = streamText({ model, ...body }) // body is { system, messages }
  */
 export function toModelMessages(messages: readonly Message[], options: AdapterOptions = {}): ModelMessagesRequest {
   const context = prepareContext(messages, []);
   const wire: ModelMessage[] = [];
-  const system = systemPrompt(options);
-  if (system !== undefined) wire.push({ role: 'system', content: system });
   context.messages.forEach((message, messageIndex) => {
     switch (message.role) {
       case 'user':
@@ -63,7 +66,8 @@ export function toModelMessages(messages: readonly Message[], options: AdapterOp
       }
     }
   });
-  return { body: { messages: wire }, warnings: context.warnings };
+  const system = systemPrompt(options);
+  return { body: system === undefined ? { messages: wire } : { system, messages: wire }, warnings: context.warnings };
 }
 
 function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): UserModelMessage {

@@ -3,6 +3,9 @@ import { generateCallId } from '../shared/generate-call-id.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
 import type { AnthropicResponseBlock } from './anthropic-types.js';
 
+/** A received block with the fields it may carry, each to be checked before use. */
+type ReceivedBlock = { type: string; [field: string]: unknown };
+
 // Provider-run tool calls: replayed under their own type, with their extra fields kept as state.
 const PROVIDER_TOOL_CALL_TYPES: ReadonlySet<string> = new Set(['server_tool_use', 'mcp_tool_use']);
 
@@ -13,7 +16,8 @@ const PROVIDER_TOOL_CALL_TYPES: ReadonlySet<string> = new Set(['server_tool_use'
  * `other` blocks of origin `anthropic`, replayed as they came. Text citations are not kept.
  * @internal
  */
-export function anthropicResponseBlock(block: AnthropicResponseBlock): AssistantBlock {
+export function anthropicResponseBlock(received: AnthropicResponseBlock): AssistantBlock {
+  const block = received as ReceivedBlock;
   switch (block.type) {
     case 'text':
       return { type: 'text', text: stringField(block.text) };
@@ -32,7 +36,7 @@ export function anthropicResponseBlock(block: AnthropicResponseBlock): Assistant
   }
 }
 
-function providerBlock(block: AnthropicResponseBlock): AssistantBlock {
+function providerBlock(block: ReceivedBlock): AssistantBlock {
   if (PROVIDER_TOOL_CALL_TYPES.has(block.type)) {
     const { id, name, input, ...state } = block;
     return {

@@ -76,9 +76,10 @@ export class AnthropicStreamAccumulator extends StreamAccumulator<AnthropicStrea
     this.open.set(index, { block, inputFromStart: block.type === 'tool_call' || block.type === 'provider_tool_call' });
   }
 
-  private applyDelta(index: number, delta: { type: string; [field: string]: unknown }): void {
+  private applyDelta(index: number, received: { type: string }): void {
     const open = this.open.get(index);
-    if (open === undefined || typeof delta !== 'object' || delta === null) return;
+    if (open === undefined || typeof received !== 'object' || received === null) return;
+    const delta = received as { type: string; [field: string]: unknown };
     const { block } = open;
     switch (delta.type) {
       case 'text_delta':

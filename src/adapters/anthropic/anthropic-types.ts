@@ -1,9 +1,14 @@
 // The parts of the Anthropic Messages wire format the adapter reads and writes, written from the
-// public API reference. Kept minimal and structural: no dependency on `@anthropic-ai/sdk`.
+// public API reference. Kept minimal and structural: no dependency on `@anthropic-ai/sdk`. The
+// request types are subsets of the SDK's `MessageCreateParams` (checked by test/types), and the
+// response and event types accept the SDK's `Message` and `MessageStreamEvent`.
+
+/** The image types Anthropic takes as data. */
+export type AnthropicImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
 /** Where an image comes from: data, a URL, or a Files API id. */
 export type AnthropicImageSource =
-  | { type: 'base64'; media_type: string; data: string }
+  | { type: 'base64'; media_type: AnthropicImageMediaType; data: string }
   | { type: 'url'; url: string }
   | { type: 'file'; file_id: string };
 
@@ -30,15 +35,21 @@ export interface AnthropicToolUseBlock { type: 'tool_use'; id: string; name: str
 export interface AnthropicToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string | (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicRawBlock)[];
+  content: string | (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock)[];
   is_error?: boolean;
 }
-/** A provider-run tool call (`server_tool_use`, `mcp_tool_use`). */
+/** A provider-run tool call (`server_tool_use`, `mcp_tool_use`), replayed with the type it came with. */
 export interface AnthropicServerToolUseBlock { type: string; id: string; name: string; input: Record<string, unknown> }
 /** Any other block, replayed as it came (provider tool results, blocks newer than this adapter). */
 export interface AnthropicRawBlock { type: string; [field: string]: unknown }
 
-/** A content block of a request message. */
+/**
+ * A content block of a request message. Blocks Anthropic sent and the adapter replays exactly as
+ * they came (server tool calls and results, `other` items of origin `anthropic`: see
+ * {@link AnthropicServerToolUseBlock} and {@link AnthropicRawBlock}) are Anthropic's own block
+ * types, which this union does not spell out: it lists what the adapter writes itself, so that the
+ * body spreads into the SDK's `MessageCreateParams` without a cast.
+ */
 export type AnthropicContentBlock =
   | AnthropicTextBlock
   | AnthropicImageBlock
@@ -46,9 +57,7 @@ export type AnthropicContentBlock =
   | AnthropicThinkingBlock
   | AnthropicRedactedThinkingBlock
   | AnthropicToolUseBlock
-  | AnthropicToolResultBlock
-  | AnthropicServerToolUseBlock
-  | AnthropicRawBlock;
+  | AnthropicToolResultBlock;
 
 /** One message of a Messages request: roles alternate, tool results ride in user turns. */
 export interface AnthropicMessage {
@@ -64,8 +73,12 @@ export interface AnthropicUsage {
   cache_read_input_tokens?: number | null;
 }
 
-/** A content block of a response, as received. */
-export type AnthropicResponseBlock = { type: string; [field: string]: unknown };
+/**
+ * A content block of a response, as received: any block with a `type` (the SDK's `ContentBlock`
+ * included, and object literals with any fields); the adapter reads the fields it knows and keeps
+ * the rest.
+ */
+export type AnthropicResponseBlock = { type: string } | { type: string; [field: string]: unknown };
 
 /** A non-streamed Messages response (`type: 'message'`). */
 export interface AnthropicResponse {
@@ -91,6 +104,7 @@ export type AnthropicStreamEvent =
       | { type: 'thinking_delta'; thinking: string }
       | { type: 'signature_delta'; signature: string }
       | { type: 'input_json_delta'; partial_json: string }
+      | { type: string }
       | { type: string; [field: string]: unknown };
   }
   | { type: 'content_block_stop'; index: number }

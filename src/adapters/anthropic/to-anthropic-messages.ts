@@ -11,7 +11,8 @@ import { objectArguments } from '../shared/object-arguments.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
 import type {
-  AnthropicContentBlock, AnthropicDocumentSource, AnthropicImageSource, AnthropicMessage, AnthropicToolResultBlock,
+  AnthropicContentBlock, AnthropicDocumentSource, AnthropicImageMediaType, AnthropicImageSource, AnthropicMessage, AnthropicRawBlock,
+  AnthropicServerToolUseBlock, AnthropicToolResultBlock,
 } from './anthropic-types.js';
 
 /** What {@link toAnthropicMessages} returns: a `body` to spread into the request, and what it could not carry. */
@@ -133,7 +134,7 @@ function convertPart(
     case 'file':
       return documentBlock(part, state, messageIndex, blockIndex, context);
     case 'other':
-      if (part.origin === ANTHROPIC_NAMESPACE) return part.value as AnthropicContentBlock;
+      if (part.origin === ANTHROPIC_NAMESPACE) return replayed(part.value);
       context.dropped(messageIndex, blockIndex, itemName(part, 'part'), `${API} ${where} replay raw items only of origin \`anthropic\``);
       return undefined;
   }
@@ -159,6 +160,10 @@ function imageBlock(
 ): AnthropicContentBlock | undefined {
   const source = imageSource(part.source);
   if (source !== undefined) return withOwnState<AnthropicContentBlock>({ type: 'image', source }, state);
+  if (part.source.kind === 'base64') {
+    context.dropped(messageIndex, blockIndex, `an \`image\` part of type \`${part.source.mediaType}\``, `${API} takes image data as JPEG, PNG, GIF or WebP only`);
+    return undefined;
+  }
   context.dropped(messageIndex, blockIndex, 'an `image` part from another provider\'s files', `${API} takes images as data, by URL or as Anthropic file ids`);
   return undefined;
 }
@@ -166,12 +171,18 @@ function imageBlock(
 function imageSource(source: ImagePart['source']): AnthropicImageSource | undefined {
   switch (source.kind) {
     case 'base64':
-      return { type: 'base64', media_type: source.mediaType, data: source.data };
+      return isImageMediaType(source.mediaType) ? { type: 'base64', media_type: source.mediaType, data: source.data } : undefined;
     case 'url':
       return { type: 'url', url: source.url };
     case 'provider_file':
       return source.provider === ANTHROPIC_NAMESPACE ? { type: 'file', file_id: source.fileId } : undefined;
   }
+}
+
+const IMAGE_MEDIA_TYPES: ReadonlySet<string> = new Set<AnthropicImageMediaType>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+function isImageMediaType(mediaType: string): mediaType is AnthropicImageMediaType {
+  return IMAGE_MEDIA_TYPES.has(mediaType);
 }
 
 function documentBlock(
@@ -237,16 +248,16 @@ function convertBlock(
       );
     case 'provider_tool_call':
       if (block.origin !== ANTHROPIC_NAMESPACE) break;
-      return withOwnState<AnthropicContentBlock>(
+      return replayed(withOwnState<AnthropicServerToolUseBlock>(
         { type: stringOr(state?.type, 'server_tool_use'), id: block.id, name: block.name, input: objectArguments(block, messageIndex, blockIndex, context, API) },
         state,
-      );
+      ));
     case 'provider_tool_result':
       if (block.origin !== ANTHROPIC_NAMESPACE || typeof state?.type !== 'string') break;
-      return withOwnState<AnthropicContentBlock>({ type: state.type, tool_use_id: block.toolCallId, content: block.value }, state);
+      return replayed(withOwnState<AnthropicRawBlock>({ type: state.type, tool_use_id: block.toolCallId, content: block.value }, state));
     case 'other':
       if (block.origin !== ANTHROPIC_NAMESPACE) break;
-      return block.value as AnthropicContentBlock;
+      return replayed(block.value);
     case 'image':
       context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} takes no images in assistant messages`);
       return undefined;
@@ -262,6 +273,14 @@ function thinkingBlock(
   if (typeof state?.signature === 'string') return { type: 'thinking', thinking: text, signature: state.signature };
   context.dropped(messageIndex, blockIndex, 'a `reasoning` block without an Anthropic signature', `${API} accepts thinking only with the signature it issued`);
   return undefined;
+}
+
+/**
+ * A block Anthropic sent, going back as it came. It is one of Anthropic's own block types, which
+ * {@link AnthropicContentBlock} does not spell out (see there).
+ */
+function replayed(block: unknown): AnthropicContentBlock {
+  return block as AnthropicContentBlock;
 }
 
 function stringOr(value: unknown, fallback: string): string {

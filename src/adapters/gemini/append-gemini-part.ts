@@ -1,7 +1,7 @@
 import type { AssistantBlock, ReasoningBlock, TextPart } from '../../core/message.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { GOOGLE_AI_NAMESPACE } from './gemini-namespace.js';
-import type { GeminiPart } from './gemini-types.js';
+import type { GeminiResponsePart } from './gemini-types.js';
 
 // Fields that accompany a part's data instead of being it.
 const COMPANION_FIELDS: ReadonlySet<string> = new Set(['thought', 'thoughtSignature']);
@@ -15,7 +15,7 @@ const COMPANION_FIELDS: ReadonlySet<string> = new Set(['thought', 'thoughtSignat
  * origin `google-ai`, replayed as they came.
  * @internal
  */
-export function appendGeminiPart(blocks: AssistantBlock[], part: GeminiPart): void {
+export function appendGeminiPart(blocks: AssistantBlock[], part: GeminiResponsePart): void {
   if (typeof part !== 'object' || part === null) return;
   const signature = typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '' ? part.thoughtSignature : undefined;
   const state = signature === undefined ? undefined : { [GOOGLE_AI_NAMESPACE]: { thoughtSignature: signature } };
@@ -54,7 +54,7 @@ function appendText(
   blocks.push(withState({ type, text }, state));
 }
 
-function imageOf(part: GeminiPart): AssistantBlock | undefined {
+function imageOf(part: GeminiResponsePart): AssistantBlock | undefined {
   const inline = part.inlineData;
   if (typeof inline === 'object' && inline !== null && typeof inline.mimeType === 'string' && inline.mimeType.startsWith('image/')) {
     return { type: 'image', source: { kind: 'base64', mediaType: inline.mimeType, data: String(inline.data ?? '') } };

@@ -1,5 +1,7 @@
 // The parts of the Gemini `generateContent` wire format the adapter reads and writes, written
 // from the public API reference. Kept minimal and structural: no dependency on `@google/genai`.
+// The request types are subsets of the SDK's `Content`, and the response types accept the SDK's
+// `GenerateContentResponse` (checked by test/types).
 
 /** One part of a content. Exactly one data field is set; `thought` and `thoughtSignature` may accompany it. */
 export interface GeminiPart {
@@ -31,9 +33,22 @@ export interface GeminiUsageMetadata {
   toolUsePromptTokenCount?: number;
 }
 
+/**
+ * One part of a received answer, as the SDK's `Part` types it: every field optional, each checked
+ * before use. Parts with other fields are kept as `other` blocks.
+ */
+export interface GeminiResponsePart {
+  text?: string;
+  thought?: boolean;
+  thoughtSignature?: string;
+  inlineData?: { mimeType?: string; data?: string };
+  fileData?: { mimeType?: string; fileUri?: string };
+  functionCall?: { id?: string; name?: string; args?: Record<string, unknown> };
+}
+
 /** A candidate answer. */
 export interface GeminiCandidate {
-  content?: { role?: string; parts?: GeminiPart[] };
+  content?: { role?: string; parts?: GeminiResponsePart[] };
   finishReason?: string;
   index?: number;
 }

@@ -31,6 +31,7 @@ describe('toModelMessages', () => {
     const { body } = toModelMessages(deepFreeze(golden.history));
     expect(golden.history).toStrictEqual(before);
     expect(body.messages[0]!.role).toBe('user');
+    expect(body).not.toHaveProperty('system');
   });
 
   it('carries no provider data: one warning per object, reasoning that was only provider state left out', () => {

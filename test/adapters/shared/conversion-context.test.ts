@@ -3,6 +3,7 @@ import { toModelMessages } from '../../../src/adapters/ai-sdk/to-model-messages.
 import { toAnthropicMessages } from '../../../src/adapters/anthropic/to-anthropic-messages.js';
 import { toGeminiContents } from '../../../src/adapters/gemini/to-gemini-contents.js';
 import { toOpenAIChatMessages } from '../../../src/adapters/openai/to-openai-chat-messages.js';
+import { toOpenAIResponsesInput } from '../../../src/adapters/openai/to-openai-responses-input.js';
 import { prepareContext } from '../../../src/adapters/shared/conversion-context.js';
 import { isConvologError, type ConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
@@ -114,6 +115,7 @@ describe.each([
   ['toAnthropicMessages', toAnthropicMessages],
   ['toGeminiContents', toGeminiContents],
   ['toModelMessages', toModelMessages],
+  ['toOpenAIResponsesInput', toOpenAIResponsesInput],
 ] as const)('%s (the checks every adapter shares)', (_name, convert) => {
   it('refuses a malformed message with `invalid_message` and a `path` from its index, instead of crashing', () => {
     const thrown = thrownBy(() => convert(deepFreeze(structuredClone(malformed)))) as ConvologError;

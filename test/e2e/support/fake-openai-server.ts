@@ -1,11 +1,17 @@
-// A tiny OpenAI-compatible Chat Completions server for the demo's endpoint mode: streams SSE
-// chunks, calls get_weather when asked about weather, and answers "prompt too long" on demand.
+// A tiny OpenAI-compatible server for the demo's endpoint mode: Chat Completions (and the
+// Responses API, in fake-responses-route.ts) stream SSE, call get_weather when asked about
+// weather, and answer "prompt too long" on demand.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerResponses, type ResponsesRequestBody } from './fake-responses-route.js';
 
 /** A request the server received. */
 export interface RecordedRequest {
   authorization: string | undefined;
+  /** `/v1/chat/completions` or `/v1/responses`. */
+  path: string;
+  /** The body of a `/v1/responses` request (`body` then holds it too, as far as it fits). */
+  responses?: ResponsesRequestBody;
   body: {
     model?: string;
     stream?: boolean;
@@ -62,15 +68,22 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
     response.end();
     return;
   }
-  if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+  if (request.method !== 'POST' || (request.url !== '/v1/chat/completions' && request.url !== '/v1/responses')) {
     response.writeHead(404, cors({ 'content-type': 'application/json' }));
     response.end(JSON.stringify({ error: { message: `No route ${request.method} ${request.url}` } }));
     return;
   }
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedRequest['body'];
-  requests.push({ authorization: request.headers.authorization, body });
+  const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  if (request.url === '/v1/responses') {
+    const responsesBody = parsed as ResponsesRequestBody;
+    requests.push({ authorization: request.headers.authorization, path: request.url, responses: responsesBody, body: { ...responsesBody, messages: [] } });
+    await answerResponses(responsesBody, response, cors({}), requests.length);
+    return;
+  }
+  const body = parsed as RecordedRequest['body'];
+  requests.push({ authorization: request.headers.authorization, path: request.url ?? '', body });
 
   const last = body.messages.at(-1);
   const lastText = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
