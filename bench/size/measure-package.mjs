@@ -128,7 +128,8 @@ export async function measurePackage({
     const manifest = JSON.parse(readFileSync(join(consumerDirectory, 'node_modules/convolog/package.json'), 'utf8'));
     const exported = new Set(Object.keys(manifest.exports ?? {}));
     const empty = await buildConsumer(consumerDirectory, 'empty', EMPTY_CONSUMER);
-    const byId = new Map(cases.map((sizeCase) => [sizeCase.id, sizeCase]));
+    // A case may be over one outside `cases` (a partial run): look it up among all of them.
+    const byId = new Map([...SIZE_CASES, ...cases].map((sizeCase) => [sizeCase.id, sizeCase]));
     const baselines = new Map();
     // What a case is measured over: an empty consumer, or the bundle of the case it is added to.
     const baselineOf = (sizeCase, external) => {
