@@ -6,7 +6,7 @@ export interface EntryPoint {
   specifier: string;
   /** The output name without extension: `index` or `name/index`. */
   name: string;
-  /** The source module, relative to the repository: `src/index.ts` or `src/name/index.ts`. */
+  /** The source module, relative to the repository: `src/index.ts` or `src/name/index.ts` (`.tsx` where that exists). */
   source: string;
 }
 export declare function entryPoints(manifest?: { name: string; exports?: Record<string, unknown> }): EntryPoint[];

@@ -1,8 +1,8 @@
 // The package's public entry points, read from package.json `exports`: `.` is built from
-// src/index.ts and `./name` from src/name/index.ts. The library build (vite.config.ts), the API
-// reference (tools/api-docs) and the checks in test/build all take them from here, so a new
-// entry point is one line in `exports`.
-import { readFileSync } from 'node:fs';
+// src/index.ts and `./name` from src/name/index.ts (or .tsx). The library build
+// (vite.config.ts), the API reference (tools/api-docs) and the checks in test/build all take
+// them from here, so a new entry point is one line in `exports`.
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,8 @@ export function entryPoints(manifest = JSON.parse(readFileSync(join(repository, 
       throw new Error(`package.json exports "${subpath}": expected "." or "./name" (built from src/name/index.ts)`);
     }
     const name = subpath === '.' ? 'index' : `${subpath.slice(2)}/index`;
-    return { subpath, specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, name, source: `src/${name}.ts` };
+    // An entry written in TSX (React bindings) is src/name/index.tsx.
+    const source = existsSync(join(repository, `src/${name}.tsx`)) ? `src/${name}.tsx` : `src/${name}.ts`;
+    return { subpath, specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, name, source };
   });
 }

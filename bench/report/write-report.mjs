@@ -77,22 +77,24 @@ export function renderMarkdown(results) {
     '',
     'What a consumer bundle gains from the packed package: `npm pack`, the tarball installed (with its dependencies) into a throwaway folder, ' +
       'each one-line consumer built with Vite in library mode (no aliases), minified, gzip level 9; 1 KB = 1024 bytes. ' +
-      'The gain is over a consumer importing nothing, or over the case named in "over". Cases: bench/size/size-cases.mjs.',
+      'The gain is what the consumer loads up front (its entry chunk and their static imports, each chunk gzipped on its own) ' +
+      'over a consumer importing nothing, or over the case named in "over"; "on demand" is what loads on first use through a dynamic import() ' +
+      '(the store\'s import/export). Cases: bench/size/size-cases.mjs.',
     '',
-    '| # | consumer | over | gained, gzipped | gained, minified | budget | result | of which not zod (gzipped) | largest parts (bytes before minifying) |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| # | consumer | over | gained, gzipped | gained, minified | budget | result | on demand, gzipped | of which not zod (gzipped) | largest parts (bytes before minifying) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const size of results.size) {
     const consumer = `${size.description}: \`${size.title}\``;
     const budget = size.budgetBytes === undefined ? 'reported' : kilobytes(size.budgetBytes);
     const over = size.over ?? '–';
     if (size.error || size.skipped) {
-      lines.push(`| ${size.id} | ${consumer} | ${over} | – | – | ${budget} | ${size.skipped ? `skipped: ${size.skipped}` : `not run: ${size.error}`} | – | – |`);
+      lines.push(`| ${size.id} | ${consumer} | ${over} | – | – | ${budget} | ${size.skipped ? `skipped: ${size.skipped}` : `not run: ${size.error}`} | – | – | – |`);
       continue;
     }
     const parts = size.breakdown.slice(0, 4).map((part) => `${part.source} ${part.renderedBytes}`).join(', ');
     const result = size.pass === undefined ? '–' : size.pass ? 'pass' : '**OVER BUDGET**';
-    lines.push(`| ${size.id} | ${consumer} | ${over} | ${kilobytes(size.gainedBytes)} (${size.gainedBytes} B) | ${kilobytes(size.minifiedBytes)} | ${budget} | ${result} | ${kilobytes(size.gainedWithoutZodBytes)} | ${parts} |`);
+    lines.push(`| ${size.id} | ${consumer} | ${over} | ${kilobytes(size.gainedBytes)} (${size.gainedBytes} B) | ${kilobytes(size.minifiedBytes)} | ${budget} | ${result} | ${size.onDemandBytes ? `${size.onDemandBytes > 0 ? '+' : ''}${size.onDemandBytes} B` : '–'} | ${kilobytes(size.gainedWithoutZodBytes)} | ${parts} |`);
   }
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   const notes = [

@@ -12,7 +12,10 @@ export interface SizeResult {
   skipped?: string;
   /** Set when its consumer failed to build. */
   error?: string;
+  /** Gzipped bytes loaded up front (the entry chunk and its static imports), over the baseline. */
   gainedBytes?: number;
+  /** Gzipped bytes behind dynamic imports, loaded on first use (the store's import/export). */
+  onDemandBytes?: number;
   minifiedBytes?: number;
   /** `undefined` when the case has no budget. */
   pass?: boolean;

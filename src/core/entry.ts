@@ -47,7 +47,7 @@ const entryBase = {
   conversationId: /* @__PURE__ */ z.string().check(z.minLength(1)),
   seq: /* @__PURE__ */ z.int().check(z.positive()),
   timestamp: z.string(),
-  parentId: z.nullable(z.string().check(z.minLength(1))),
+  parentId: z.nullable(/* @__PURE__ */ z.string().check(z.minLength(1))),
 };
 const messageEntry = /* @__PURE__ */ z.object({ type: z.literal('message'), ...entryBase, message: MessageSchema });
 const compactionEntry = /* @__PURE__ */ z.object({

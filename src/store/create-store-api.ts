@@ -4,10 +4,7 @@ import { clearStore } from './conversations/clear-store.js';
 import type { ConvologStore } from './convolog-store.js';
 import { createConversation } from './conversations/create-conversation.js';
 import { deleteConversation } from './conversations/delete-conversation.js';
-import { exportConversation } from './transfer/export-conversation.js';
-import { exportConversationJsonl } from './transfer/export-conversation-jsonl.js';
 import { getConversation } from './conversations/get-conversation.js';
-import { importConversation } from './transfer/import-conversation.js';
 import { listConversations } from './conversations/list-conversations.js';
 import { readContext, readContextEntries } from './log/read-context.js';
 import { readEntries } from './log/read-entries.js';
@@ -23,7 +20,12 @@ import { updateConversation } from './conversations/update-conversation.js';
 const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ??
   (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
-/** The public store object over a context: each method is one operation file. @internal */
+/**
+ * The public store object over a context: each method is one operation file. Import and export
+ * (with their schemas and tree checks, about 7 KB gzipped) load on first use through import():
+ * most page loads never call them, and every app that opens a store would otherwise download them.
+ * @internal
+ */
 export function createStoreApi(context: StoreContext): ConvologStore {
   const close = (): void => context.connection.close('closed');
   return {
@@ -42,9 +44,9 @@ export function createStoreApi(context: StoreContext): ConvologStore {
     checkout: (id, entryId) => checkout(context, id, entryId),
     children: (id, entryId) => readChildren(context, id, entryId),
     forks: (id) => readForks(context, id),
-    exportConversation: (id) => exportConversation(context, id),
-    exportConversationJsonl: (id) => exportConversationJsonl(context, id),
-    importConversation: (data, options) => importConversation(context, data, options),
+    exportConversation: async (id) => (await import('./transfer/export-conversation.js')).exportConversation(context, id),
+    exportConversationJsonl: async (id) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id),
+    importConversation: async (data, options) => (await import('./transfer/import-conversation.js')).importConversation(context, data, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     estimateStorage: () => estimateStorage(),
     requestPersistence: () => requestPersistence(),

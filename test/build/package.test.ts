@@ -126,12 +126,12 @@ describe('the packed files', () => {
     expect(packedFiles.filter((file) => !file.startsWith('dist/') && !/^(package\.json|README\.md|LICENSE)$/.test(file))).toEqual([]);
     const sources = (readdirSync(join(repository, 'src'), { recursive: true }) as string[])
       .map((file) => file.replaceAll('\\', '/'))
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
-    const missingDeclarations = sources.map((file) => `dist/${file.replace(/\.ts$/, '.d.ts')}`).filter((file) => !packedFiles.includes(file));
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file)).map((file) => file.replace(/\.tsx?$/, ''));
+    const missingDeclarations = sources.map((file) => `dist/${file}.d.ts`).filter((file) => !packedFiles.includes(file));
     expect(missingDeclarations).toEqual([]);
     // A module that only declares types compiles to nothing; every other one has its own output.
     const javascript = packedFiles.filter((file) => file.endsWith('.js'));
-    const withoutSource = javascript.filter((file) => !sources.includes(file.replace(/^dist\//, '').replace(/\.js$/, '.ts')));
+    const withoutSource = javascript.filter((file) => !sources.includes(file.replace(/^dist\//, '').replace(/\.js$/, '')));
     expect(withoutSource).toEqual([]);
     expect(javascript.length).toBeGreaterThan(sources.length / 2);
   });

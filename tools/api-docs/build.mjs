@@ -8,7 +8,10 @@ import { repository } from './repository.mjs';
 
 const app = await Application.bootstrapWithPlugins({
   name: 'convolog',
-  entryPoints: entryPoints().map((entry) => join(repository, entry.source)),
+  // A declaration is documented in the first entry point that exports it: the root entry, which
+  // re-exports the core, goes last so `validate` lives under `convolog/core`, where it is pure.
+  entryPoints: [...entryPoints()].sort((left, right) => Number(left.subpath === '.') - Number(right.subpath === '.'))
+    .map((entry) => join(repository, entry.source)),
   tsconfig: join(repository, 'tsconfig.build.json'),
   readme: join(repository, 'README.md'),
   out: join(repository, 'docs/api'),
