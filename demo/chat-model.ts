@@ -1,9 +1,10 @@
 // What answers a turn: the built-in offline assistant or an OpenAI-compatible endpoint.
 // Both stream OpenAI chat completion chunks, read by the same accumulator.
-import { estimateMessageTokens, type Message } from '../src/index.js';
+import type { Message } from '../src/index.js';
 import type { OpenAIChatCompletionChunk } from '../src/adapters/index.js';
 import { planOfflineReply, streamOfflineReply } from './offline-assistant.js';
-import { streamEndpointCompletion, completeEndpoint } from './endpoint-client.js';
+import { streamEndpointCompletion, completeEndpoint, EndpointError } from './endpoint-client.js';
+import { offlinePromptTokens } from './offline-token-count.js';
 import { extractiveSummary } from './summarizer.js';
 import type { DemoSettings, Pace } from './settings.js';
 
@@ -18,13 +19,21 @@ export interface ChatModel {
   summarize(request: { system: string; prompt: string; signal?: AbortSignal }): Promise<string>;
 }
 
-/** The offline assistant at `pace`. */
-export function offlineModel(pace: Pace): ChatModel {
+/**
+ * The offline assistant at `pace`, with a context window of `contextLimit` tokens: like a real
+ * model it counts the prompt (its own way, see offline-token-count.ts), reports that count as
+ * usage, and refuses a prompt over its limit with a provider's "maximum context length" error.
+ */
+export function offlineModel(pace: Pace, contextLimit: number): ChatModel {
   return {
     label: 'Offline assistant',
     kind: 'offline',
     stream(messages, signal) {
-      const promptTokens = messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      const promptTokens = offlinePromptTokens(messages);
+      if (promptTokens > contextLimit) {
+        const message = `This model's maximum context length is ${contextLimit} tokens. However, your messages resulted in ${promptTokens} tokens.`;
+        return refuse(new EndpointError(message, 400, true));
+      }
       return streamOfflineReply(planOfflineReply(messages), { tokenDelay: pace.tokenDelay, signal, promptTokens });
     },
     async summarize({ prompt }) {
@@ -47,3 +56,7 @@ export function endpointModel(settings: DemoSettings): ChatModel {
   };
 }
 
+/** A stream that fails before its first chunk, as a refused request does. */
+async function* refuse(error: Error): AsyncGenerator<OpenAIChatCompletionChunk> {
+  throw error;
+}
