@@ -26,6 +26,11 @@ const MEDIA_TOKENS = 1600;
 
 let table: TokenTable | undefined;
 
+// Called through `call` rather than as `text.charCodeAt`: the method lookup on the string then
+// cannot turn megamorphic when texts of many string representations pass by (seen to make the
+// loop 4–5× slower once short tool names and ids mixed with long texts).
+const charCodeAt = String.prototype.charCodeAt;
+
 /**
  * A cheap estimate of the tokens in `text`, meant never to undercount by much whatever the
  * script: on a corpus of chat text it lands between 1.0× and 1.5× of what OpenAI's o200k
@@ -46,8 +51,9 @@ export function estimateTokens(text: string): number {
   const { kinds, transitions } = (table ??= buildTokenTable());
   let state = 0;
   let units = 0;
-  for (let index = 0; index < text.length; index++) {
-    const entry = transitions[(state << 5) | (kinds[text.charCodeAt(index)] as number)] as number;
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    const entry = transitions[(state << 5) | (kinds[charCodeAt.call(text, index)] as number)] as number;
     state = entry & 127;
     units = (units + (entry >> 7)) | 0;
   }
