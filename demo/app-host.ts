@@ -3,6 +3,7 @@
 import type { Conversation, ConvologStore } from '../src/index.js';
 import type { ChatHeader } from './chat-header.js';
 import type { ChatModel } from './chat-model.js';
+import type { ContextBudget } from './compaction.js';
 import type { Composer } from './composer.js';
 import type { Notices } from './notices.js';
 import type { Pace } from './settings.js';
@@ -30,6 +31,8 @@ export interface AppHost {
   compacting: AbortController | undefined;
   /** The model replies come from, per the current settings. */
   model(): ChatModel;
+  /** The model's context window and the auto-compact threshold, per the current settings. */
+  contextBudget(): ContextBudget;
   /** Shows `id` (or the empty state) and loads its last page. */
   openConversation(id: string | undefined): Promise<void>;
   /** Compacts the open chat (offered by notices as an action). */

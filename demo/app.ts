@@ -14,7 +14,8 @@ import { SettingsDialog } from './settings-dialog.js';
 import { StoragePanel } from './storage-panel.js';
 import { loadSettings, readPace, saveSettings, type DemoSettings } from './settings.js';
 import { endpointModel, offlineModel, type ChatModel } from './chat-model.js';
-import { contextTokens } from './compaction.js';
+import type { ContextBudget } from './compaction.js';
+import { measureContext } from './context-meter.js';
 import { welcomeView } from './welcome.js';
 import { openConversationId, rememberOpenConversation } from './open-conversation.js';
 import type { ActiveTurn, AppHost } from './app-host.js';
@@ -88,6 +89,7 @@ export class DemoApp implements AppHost {
     root.replaceChildren(this.shell);
     document.body.append(this.settingsDialog.element);
     this.header.setModelLabel(this.model().label);
+    this.updateMeterWindow();
   }
 
   /** Loads the list, reopens the chat that was open, and starts listening to changes. */
@@ -103,13 +105,26 @@ export class DemoApp implements AppHost {
 
   /** The model replies come from, per the current settings. */
   model(): ChatModel {
-    return this.settings.mode === 'endpoint' && this.settings.baseUrl !== '' ? endpointModel(this.settings) : offlineModel(this.pace);
+    return this.settings.mode === 'endpoint' && this.settings.baseUrl !== ''
+      ? endpointModel(this.settings)
+      : offlineModel(this.pace, this.settings.contextWindow);
+  }
+
+  /** The model's context window and the auto-compact threshold, per the current settings. */
+  contextBudget(): ContextBudget {
+    return { contextWindow: this.settings.contextWindow, threshold: this.settings.autoCompactPercent / 100 };
+  }
+
+  private updateMeterWindow(): void {
+    const { contextWindow, threshold } = this.contextBudget();
+    this.header.meter.setWindow(contextWindow, threshold);
   }
 
   private applySettings(settings: DemoSettings): void {
     this.settings = settings;
     saveSettings(settings);
     this.header.setModelLabel(this.model().label);
+    this.updateMeterWindow();
     this.notices.show({
       tone: 'success', key: 'settings',
       title: settings.mode === 'endpoint' ? `Replies now come from ${settings.model || 'the endpoint'} at ${settings.baseUrl}.` : 'Replies now come from the offline assistant.',
@@ -147,7 +162,7 @@ export class DemoApp implements AppHost {
     this.open = conversation;
     rememberOpenConversation(conversation?.id);
     this.header.setConversation(conversation);
-    this.header.setContextTokens(undefined);
+    this.header.setContext(undefined);
     this.sidebar.update(this.conversations, conversation?.id);
     this.updateComposerState();
     this.interruptedBanner.hidden = true;
@@ -255,14 +270,14 @@ export class DemoApp implements AppHost {
     }, delay);
   }
 
-  /** Re-estimates the open chat's context tokens after `delay` milliseconds. */
+  /** Re-measures the open chat's context after `delay` milliseconds. */
   scheduleContextEstimate(delay = 300): void {
     clearTimeout(this.estimateTimer);
     const conversationId = this.open?.id;
     if (conversationId === undefined) return;
     this.estimateTimer = setTimeout(() => {
-      void this.store.context(conversationId).then((messages) => {
-        if (this.open?.id === conversationId) this.header.setContextTokens(contextTokens(messages));
+      void measureContext(this.store, conversationId).then((size) => {
+        if (this.open?.id === conversationId) this.header.setContext(size);
       }, () => undefined);
     }, delay);
   }

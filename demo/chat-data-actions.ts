@@ -20,10 +20,10 @@ export async function compactOpenChat(app: AppHost): Promise<void> {
       return;
     }
     app.transcript.addEntries(conversation.id, [outcome.entry]);
-    app.header.setContextTokens(outcome.tokensAfter);
+    app.header.setContext(outcome.after);
     app.notices.show({
       tone: 'success', key: 'compact',
-      title: `Compacted: the model is now sent ~${outcome.tokensAfter.toLocaleString('en-US')} tokens instead of ~${outcome.tokensBefore.toLocaleString('en-US')}.`,
+      title: `Compacted: the model is now sent ~${outcome.after.tokens.toLocaleString('en-US')} tokens instead of ~${outcome.before.tokens.toLocaleString('en-US')}.`,
       details: ['The older messages stay in the log (dimmed); the summary replaces them in what is sent.'],
     });
   } catch (error) {

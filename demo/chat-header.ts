@@ -1,9 +1,9 @@
-// The chat pane's header: title (double-click to rename), the context estimate, and the
+// The chat pane's header: title (double-click to rename), the context meter, and the
 // actions on the open chat (rename, compact, export, delete).
-import type { Conversation } from '../src/index.js';
+import type { ContextTokens, Conversation } from '../src/index.js';
+import { ContextMeter } from './context-meter.js';
 import { h, icon } from './dom.js';
 import { ICONS, type IconName } from './icons.js';
-import { formatTokens } from './format.js';
 
 /** What the header asks the app to do. */
 export interface ChatHeaderHandlers {
@@ -24,7 +24,8 @@ export class ChatHeader {
   private readonly buttons: Record<'rename' | 'compact' | 'export' | 'exportMarkdown' | 'delete', HTMLButtonElement>;
   private conversation: Conversation | undefined;
   private modelLabel = '';
-  private contextTokens: number | undefined;
+  /** How full the model's context window is. */
+  readonly meter = new ContextMeter();
   private editing: HTMLInputElement | undefined;
 
   constructor(private readonly handlers: ChatHeaderHandlers) {
@@ -47,7 +48,7 @@ export class ChatHeader {
         className: 'icon-button menu-button', attrs: { type: 'button', 'aria-label': 'Show chats' },
         on: { click: () => handlers.onToggleSidebar() },
       }, icon(ICONS.menu)),
-      h('div', { className: 'chat-heading' }, this.title, this.subtitle),
+      h('div', { className: 'chat-heading' }, this.title, h('div', { className: 'chat-subline' }, this.meter.element, this.subtitle)),
       this.actions);
     this.render();
   }
@@ -55,6 +56,7 @@ export class ChatHeader {
   /** Shows `conversation` (or the empty state). */
   setConversation(conversation: Conversation | undefined): void {
     if (conversation?.id !== this.conversation?.id) this.stopEditing();
+    if (conversation === undefined) this.meter.setSize(undefined);
     this.conversation = conversation;
     this.render();
   }
@@ -65,10 +67,9 @@ export class ChatHeader {
     this.render();
   }
 
-  /** The estimated tokens of what the model is sent (`undefined`: not known yet). */
-  setContextTokens(tokens: number | undefined): void {
-    this.contextTokens = tokens;
-    this.render();
+  /** The size of what the model is sent next (`undefined`: not known yet). */
+  setContext(size: ContextTokens | undefined): void {
+    this.meter.setSize(this.conversation === undefined ? undefined : size);
   }
 
   /** Disables Compact while a reply is running. */
@@ -128,7 +129,6 @@ export class ChatHeader {
     const parts = [this.modelLabel];
     if (conversation !== undefined) {
       parts.push(`${conversation.lastSeq} ${conversation.lastSeq === 1 ? 'entry' : 'entries'}`);
-      if (this.contextTokens !== undefined) parts.push(`${formatTokens(this.contextTokens)} in context`);
     }
     this.subtitle.textContent = parts.filter(Boolean).join(' · ');
     this.actions.hidden = conversation === undefined;

@@ -1,14 +1,15 @@
 // What answers a turn: the built-in offline assistant or an OpenAI-compatible endpoint.
 // The offline assistant and Chat Completions stream chat completion chunks; the Responses API
 // streams its events. Each model hands out the accumulator that reads its stream.
-import { estimateMessageTokens, type Message } from '../src/index.js';
+import type { Message } from '../src/index.js';
 import {
   OpenAIChatStreamAccumulator, OpenAIResponsesStreamAccumulator,
   type OpenAIChatCompletionChunk, type OpenAIResponsesStreamEvent, type StreamAccumulator,
 } from '../src/adapters/index.js';
 import { planOfflineReply, streamOfflineReply } from './offline-assistant.js';
-import { streamEndpointCompletion, completeEndpoint } from './endpoint-client.js';
+import { streamEndpointCompletion, completeEndpoint, EndpointError } from './endpoint-client.js';
 import { completeEndpointResponse, streamEndpointResponse } from './endpoint-responses-client.js';
+import { offlinePromptTokens } from './offline-token-count.js';
 import { extractiveSummary } from './summarizer.js';
 import type { DemoSettings, Pace } from './settings.js';
 
@@ -28,13 +29,21 @@ export interface ChatModel {
   summarize(request: { system: string; prompt: string; signal?: AbortSignal }): Promise<string>;
 }
 
-/** The offline assistant at `pace`. */
-export function offlineModel(pace: Pace): ChatModel {
+/**
+ * The offline assistant at `pace`, with a context window of `contextLimit` tokens: like a real
+ * model it counts the prompt (its own way, see offline-token-count.ts), reports that count as
+ * usage, and refuses a prompt over its limit with a provider's "maximum context length" error.
+ */
+export function offlineModel(pace: Pace, contextLimit: number): ChatModel {
   return {
     label: 'Offline assistant',
     kind: 'offline',
     stream(messages, signal) {
-      const promptTokens = messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      const promptTokens = offlinePromptTokens(messages);
+      if (promptTokens > contextLimit) {
+        const message = `This model's maximum context length is ${contextLimit} tokens. However, your messages resulted in ${promptTokens} tokens.`;
+        return refuse(new EndpointError(message, 400, true));
+      }
       return streamOfflineReply(planOfflineReply(messages), { tokenDelay: pace.tokenDelay, signal, promptTokens });
     },
     accumulator: () => new OpenAIChatStreamAccumulator() as StreamAccumulator<ModelChunk>,
@@ -68,3 +77,7 @@ export function endpointModel(settings: DemoSettings): ChatModel {
   };
 }
 
+/** A stream that fails before its first chunk, as a refused request does. */
+async function* refuse(error: Error): AsyncGenerator<OpenAIChatCompletionChunk> {
+  throw error;
+}

@@ -1,16 +1,21 @@
 // "Compact": fold the older part of the open chat into a summary with compactConversation
-// (offline: the extractive summarizer; with an endpoint: the model).
-import {
-  compactConversation, estimateMessageTokens,
-  type CompactionEntry, type ConvologStore, type Message,
-} from '../src/index.js';
+// (offline: the extractive summarizer; with an endpoint: the model). Before a turn, the same
+// happens on its own once the context passes the auto-compact share of the model's window.
+import { compactConversation, type CompactionEntry, type ContextTokens, type ConvologStore } from '../src/index.js';
 import type { ChatModel } from './chat-model.js';
+import { measureContext } from './context-meter.js';
 
-/** What a compaction did, with the estimated context size before and after. */
+/** What a compaction did, with the context's size before and after. */
 export interface CompactionOutcome {
   entry: CompactionEntry | null;
-  tokensBefore: number;
-  tokensAfter: number;
+  before: ContextTokens;
+  after: ContextTokens;
+}
+
+/** The model's window and the share of it past which a turn compacts first (0..1; 0: never). */
+export interface ContextBudget {
+  contextWindow: number;
+  threshold: number;
 }
 
 /** The share of the current context kept verbatim as the tail. */
@@ -18,25 +23,38 @@ const TAIL_SHARE = 0.3;
 /** Never keep less than this (a tail of one short exchange). */
 const MIN_TAIL_TOKENS = 40;
 
-/** Compacts `conversationId`; `entry` is `null` when nothing was worth folding. */
+/** Compacts `conversationId` now (the Compact button); `entry` is `null` when nothing was worth folding. */
 export async function compactChat(
   store: ConvologStore, conversationId: string, model: ChatModel, signal: AbortSignal,
 ): Promise<CompactionOutcome> {
-  const tokensBefore = contextTokens(await store.context(conversationId));
+  const before = await measureContext(store, conversationId);
   // The demo's chats are short, so the tail is a share of what there is rather than a fixed
   // budget: Compact then always has something to show after a few turns.
-  const tailTokens = Math.max(MIN_TAIL_TOKENS, Math.round(tokensBefore * TAIL_SHARE));
+  const tailTokens = Math.max(MIN_TAIL_TOKENS, Math.round(before.tokens * TAIL_SHARE));
   const entry = await compactConversation(store, conversationId, {
-    summarize: (request) => model.summarize(request),
-    tailTokens,
-    words: model.kind === 'offline' ? 120 : 250,
-    signal,
+    summarize: (request) => model.summarize(request), tailTokens, words: wordsFor(model), signal,
   });
-  const tokensAfter = entry === null ? tokensBefore : contextTokens(await store.context(conversationId));
-  return { entry, tokensBefore, tokensAfter };
+  return { entry, before, after: entry === null ? before : await measureContext(store, conversationId) };
 }
 
-/** The estimated tokens of a context. */
-export function contextTokens(messages: readonly Message[]): number {
-  return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+/**
+ * Compacts `conversationId` if its context (the user's new message included) passes
+ * `budget.threshold` of the window; `null` when it does not, or auto-compaction is off.
+ */
+export async function compactBeforeTurn(
+  store: ConvologStore, conversationId: string, model: ChatModel, budget: ContextBudget, signal: AbortSignal,
+): Promise<CompactionOutcome | null> {
+  if (!(budget.threshold > 0)) return null;
+  const before = await measureContext(store, conversationId);
+  if (before.tokens <= budget.contextWindow * budget.threshold) return null;
+  const entry = await compactConversation(store, conversationId, {
+    summarize: (request) => model.summarize(request),
+    contextWindow: budget.contextWindow, threshold: budget.threshold, words: wordsFor(model), signal,
+  });
+  if (entry === null) return null;
+  return { entry, before, after: await measureContext(store, conversationId) };
+}
+
+function wordsFor(model: ChatModel): number {
+  return model.kind === 'offline' ? 120 : 250;
 }

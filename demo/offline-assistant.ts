@@ -2,9 +2,10 @@
 // context, then streams it as OpenAI-shaped chunks, so the demo reads it through exactly the
 // path a real endpoint takes (OpenAIChatStreamAccumulator). Weather questions and arithmetic
 // make it call tools, so tool windows show up in ordinary use.
-import { estimateTokens, SUMMARY_PREFIX, type Message, type ToolMessage, type AssistantMessage } from '../src/index.js';
+import { SUMMARY_PREFIX, type Message, type ToolMessage, type AssistantMessage } from '../src/index.js';
 import type { OpenAIChatChunk } from './openai-chunk.js';
 import { sleep } from './tools.js';
+import { offlineTextTokens } from './offline-token-count.js';
 
 /** What the assistant will say: text, and possibly tool calls to make first. */
 export interface OfflinePlan {
@@ -55,7 +56,7 @@ export async function* streamOfflineReply(
   }
   await pause();
   yield chunk({}, plan.calls.length > 0 ? 'tool_calls' : 'stop');
-  const completionTokens = estimateTokens(plan.text + plan.calls.map((call) => call.name + call.arguments).join(''));
+  const completionTokens = offlineTextTokens(plan.text + plan.calls.map((call) => call.name + call.arguments).join(''));
   yield {
     id, object: 'chat.completion.chunk', created, model: OFFLINE_MODEL_NAME, choices: [],
     usage: { prompt_tokens: options.promptTokens, completion_tokens: completionTokens, total_tokens: options.promptTokens + completionTokens },

@@ -3,7 +3,8 @@
 import { isConvologError, user } from '../src/index.js';
 import type { ActiveTurn, AppHost } from './app-host.js';
 import { NEW_CHAT_TITLE, titleFrom } from './chat-title.js';
-import { contextTokens } from './compaction.js';
+import { compactBeforeTurn } from './compaction.js';
+import { formatTokenCount } from './context-meter.js';
 import { EndpointError } from './endpoint-client.js';
 import { describeError } from './notices.js';
 import { runTurn, type TurnOutcome } from './turn-runner.js';
@@ -34,7 +35,8 @@ export async function sendTurn(app: AppHost, text: string): Promise<void> {
     if (conversation.title === NEW_CHAT_TITLE && conversation.lastSeq === 0) {
       void app.store.updateConversation(conversationId, { title: titleFrom(text) }).catch(() => undefined);
     }
-    reportOutcome(app, await runModelTurn(app, conversationId, entries.at(-1)?.seq ?? 0, controller.signal));
+    const lastSeq = await compactIfNeeded(app, conversationId, entries.at(-1)?.seq ?? 0, controller.signal);
+    reportOutcome(app, await runModelTurn(app, conversationId, lastSeq, controller.signal));
   } catch (error) {
     reportTurnError(app, error, conversation?.id);
   } finally {
@@ -61,11 +63,42 @@ function runModelTurn(app: AppHost, conversationId: string, expectedLastSeq: num
       },
       onAppended: (appended) => app.transcript.addEntries(conversationId, appended),
       onToolRunning: (callId, running) => app.transcript.setToolRunning(callId, running),
-      onContext: (messages) => {
-        if (app.open?.id === conversationId) app.header.setContextTokens(contextTokens(messages));
+      onContext: () => {
+        if (app.open?.id === conversationId) app.scheduleContextEstimate(0);
       },
     },
   });
+}
+
+/**
+ * Compacts first when this turn would pass the auto-compact share of the model's window, and
+ * says so. Returns the log's lastSeq the turn continues from. A failed compaction is reported and
+ * the turn goes on: the provider may still take the request.
+ */
+async function compactIfNeeded(app: AppHost, conversationId: string, lastSeq: number, signal: AbortSignal): Promise<number> {
+  const budget = app.contextBudget();
+  app.header.setCompacting(true);
+  try {
+    const outcome = await compactBeforeTurn(app.store, conversationId, app.model(), budget, signal);
+    if (outcome === null || outcome.entry === null) return lastSeq;
+    app.transcript.addEntries(conversationId, [outcome.entry]);
+    app.header.setContext(outcome.after);
+    const { before, after } = outcome;
+    app.notices.show({
+      tone: 'info', key: 'auto-compact',
+      title: `This chat was compacted before sending: it had reached ${before.measured ? '' : '~'}${formatTokenCount(before.tokens)} ` +
+        `of the model's ${formatTokenCount(budget.contextWindow)}-token window (auto-compact at ${Math.round(budget.threshold * 100)}%).`,
+      details: [`The model is now sent ~${formatTokenCount(after.tokens)} tokens: a summary of the older messages and the recent ones verbatim.`],
+    });
+    return outcome.entry.seq;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    app.notices.show({ tone: 'warning', key: 'auto-compact', title: 'The chat is near the model\'s limit, but compacting it failed; sending anyway.', details: [describeError(error)] });
+    return lastSeq;
+  } finally {
+    app.header.setCompacting(false);
+    app.header.setBusy(true);
+  }
 }
 
 /** A tool window left open by a stopped turn or a closed tab is answered before anything new is said. */

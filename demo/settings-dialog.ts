@@ -1,7 +1,7 @@
 // The settings dialog (a native <dialog>): which assistant answers, the endpoint, and storage.
 import { h, icon } from './dom.js';
 import { ICONS } from './icons.js';
-import { DEFAULT_SYSTEM_PROMPT, type DemoSettings } from './settings.js';
+import { DEFAULT_SETTINGS, DEFAULT_SYSTEM_PROMPT, isPercent, isWindow, type DemoSettings } from './settings.js';
 import { endpointApiSelect, readEndpointApi } from './endpoint-api-field.js';
 import type { StoragePanel } from './storage-panel.js';
 
@@ -12,6 +12,7 @@ export class SettingsDialog {
   private readonly fields: {
     offline: HTMLInputElement; endpoint: HTMLInputElement; api: HTMLSelectElement; baseUrl: HTMLInputElement;
     model: HTMLInputElement; apiKey: HTMLInputElement; systemPrompt: HTMLTextAreaElement;
+    contextWindow: HTMLInputElement; autoCompact: HTMLInputElement;
   };
   private readonly endpointFields: HTMLElement;
 
@@ -26,6 +27,8 @@ export class SettingsDialog {
       model: h('input', { testId: 'model', attrs: { type: 'text', name: 'model', placeholder: 'gpt-4o-mini', spellcheck: false } }),
       apiKey: h('input', { testId: 'api-key', attrs: { type: 'password', name: 'apiKey', placeholder: 'sk-… (optional for local servers)', autocomplete: 'off' } }),
       systemPrompt: h('textarea', { attrs: { name: 'systemPrompt', rows: 3 } }),
+      contextWindow: h('input', { testId: 'context-window', attrs: { type: 'number', name: 'contextWindow', min: 256, max: 10_000_000, step: 1, required: true } }),
+      autoCompact: h('input', { testId: 'auto-compact', attrs: { type: 'number', name: 'autoCompactPercent', min: 0, max: 100, step: 1, required: true } }),
     };
     const field = (label: string, control: HTMLElement, hint?: string): HTMLElement =>
       h('label', { className: 'field' }, h('span', { className: 'field-label', text: label }), control,
@@ -50,6 +53,11 @@ export class SettingsDialog {
           choice(this.fields.endpoint, 'OpenAI-compatible endpoint', 'Streams from a server you choose; tool calls run here.')),
         this.endpointFields,
         field('System prompt', this.fields.systemPrompt, 'Sent with every request; never stored in the chat history.')),
+      h('section', { className: 'settings-section' },
+        h('h3', { text: 'Context' }),
+        h('div', { className: 'field-row' },
+          field('Context window (tokens)', this.fields.contextWindow, 'The model\'s limit, e.g. 128000. The header\'s meter measures against it.'),
+          field('Auto-compact at (%)', this.fields.autoCompact, 'Before a turn that would pass this share of the window, the chat is compacted first. 0 turns it off.'))),
       storagePanel.element,
       h('div', { className: 'dialog-actions' },
         h('button', { className: 'btn btn-ghost', text: 'Cancel', attrs: { type: 'button' }, on: { click: () => this.element.close() } }),
@@ -75,6 +83,8 @@ export class SettingsDialog {
     this.fields.model.value = settings.model;
     this.fields.apiKey.value = settings.apiKey;
     this.fields.systemPrompt.value = settings.systemPrompt;
+    this.fields.contextWindow.value = String(settings.contextWindow);
+    this.fields.autoCompact.value = String(settings.autoCompactPercent);
     this.updateVisibility();
     void this.storagePanel.refresh();
     this.element.showModal();
@@ -88,6 +98,8 @@ export class SettingsDialog {
       model: this.fields.model.value.trim(),
       apiKey: this.fields.apiKey.value.trim(),
       systemPrompt: this.fields.systemPrompt.value.trim() || DEFAULT_SYSTEM_PROMPT,
+      contextWindow: numberOr(this.fields.contextWindow.value, isWindow, DEFAULT_SETTINGS.contextWindow),
+      autoCompactPercent: numberOr(this.fields.autoCompact.value, isPercent, DEFAULT_SETTINGS.autoCompactPercent),
     };
   }
 
@@ -95,4 +107,9 @@ export class SettingsDialog {
     this.endpointFields.classList.toggle('is-disabled', !this.fields.endpoint.checked);
     for (const input of [this.fields.api, this.fields.baseUrl, this.fields.model, this.fields.apiKey]) input.disabled = !this.fields.endpoint.checked;
   }
+}
+
+function numberOr(text: string, accept: (value: unknown) => value is number, fallback: number): number {
+  const value = Number(text.trim());
+  return text.trim() !== '' && accept(value) ? value : fallback;
 }

@@ -14,6 +14,10 @@ export interface DemoSettings {
   model: string;
   apiKey: string;
   systemPrompt: string;
+  /** The model's context window, in tokens (the meter's scale; the offline assistant's limit). */
+  contextWindow: number;
+  /** Compact before a turn once the context passes this share of the window, in percent (0: never). */
+  autoCompactPercent: number;
 }
 
 const SETTINGS_KEY = 'convolog-demo.settings';
@@ -31,6 +35,8 @@ export const DEFAULT_SETTINGS: DemoSettings = {
   model: 'llama3.2',
   apiKey: '',
   systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  contextWindow: 128_000,
+  autoCompactPercent: 80,
 };
 
 /** Reads the settings, falling back to the defaults field by field (the stored JSON may be old or hand-edited). */
@@ -45,7 +51,19 @@ export function loadSettings(): DemoSettings {
     const value = record[key];
     if (typeof value === 'string') settings[key] = value;
   }
+  if (isWindow(record.contextWindow)) settings.contextWindow = record.contextWindow;
+  if (isPercent(record.autoCompactPercent)) settings.autoCompactPercent = record.autoCompactPercent;
   return settings;
+}
+
+/** A context window the demo accepts: a whole number of tokens, from 256 to 10 million. */
+export function isWindow(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 256 && value <= 10_000_000;
+}
+
+/** An auto-compact threshold the demo accepts: 0 (off) to 100 percent. */
+export function isPercent(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
 }
 
 /** Saves the settings. */

@@ -21,6 +21,13 @@ export const CORE_FIGURES = [
     file: 'bench/core/plan-cut.bench.ts', candidate: /planCut|digest/i, baseline: /JSON\.stringify/i,
     target: { comparison: '<=', value: 1 },
   },
+  {
+    id: '16', title: 'estimateMessageTokens on 10 MB of mixed-script messages vs JSON.stringify of them',
+    file: 'bench/core/estimate-tokens.bench.ts', candidate: /estimateMessageTokens/i, baseline: /JSON\.stringify/i,
+    target: { comparison: '<=', value: 0.5 },
+    // Written by the bench file: estimateTokens ÷ o200k per script class of test/fixtures/token-corpus.
+    attachment: { key: 'accuracy', file: 'bench/.tmp/token-accuracy.json' },
+  },
 ];
 
 function side(benchmark) {
@@ -68,8 +75,15 @@ export function runCoreFigures({ repository, log }) {
     return [...missing, ...present.map((definition) => ({ id: definition.id, title: definition.title, target: definition.target, error: reason }))];
   }
   const report = JSON.parse(readFileSync(output, 'utf8'));
-  const measured = present.map((definition) => figureFromReport(definition, report, repository));
+  const measured = present.map((definition) => withAttachment(definition, figureFromReport(definition, report, repository), repository));
   return [...missing, ...measured].sort((left, right) => Number(left.id) - Number(right.id));
+}
+
+/** Adds what a bench file wrote besides its timings (figure 16's accuracy table) to its figure. */
+function withAttachment(definition, figure, repository) {
+  const attachment = definition.attachment;
+  if (!attachment || !existsSync(join(repository, attachment.file))) return figure;
+  return { ...figure, [attachment.key]: JSON.parse(readFileSync(join(repository, attachment.file), 'utf8')) };
 }
 
 function figureFromReport(definition, report, repository) {

@@ -96,6 +96,7 @@ export function renderMarkdown(results) {
     const result = size.pass === undefined ? '–' : size.pass ? 'pass' : '**OVER BUDGET**';
     lines.push(`| ${size.id} | ${consumer} | ${over} | ${kilobytes(size.gainedBytes)} (${size.gainedBytes} B) | ${kilobytes(size.minifiedBytes)} | ${budget} | ${result} | ${size.onDemandBytes ? `${size.onDemandBytes > 0 ? '+' : ''}${size.onDemandBytes} B` : '–'} | ${kilobytes(size.gainedWithoutZodBytes)} | ${parts} |`);
   }
+  for (const figure of figures) if (figure.accuracy) lines.push('', ...renderAccuracy(figure));
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
@@ -104,6 +105,22 @@ export function renderMarkdown(results) {
   ];
   if (notes.length > 0) lines.push('', '## Notes', '', ...notes);
   return `${lines.join('\n')}\n`;
+}
+
+/** Figure 16's accuracy table: the default token estimate ÷ o200k's count, per script class. */
+export function renderAccuracy(figure) {
+  const ratio = (value) => value.toFixed(2);
+  return [
+    `## Token estimate accuracy (figure ${figure.id})`,
+    '',
+    '`estimateTokens(text)` ÷ o200k tokens (`gpt-tokenizer`) on test/fixtures/token-corpus, per sample: min, mean and max; ' +
+      '"class" is the class as a whole (total ÷ total). Target: every ratio in 1.0–1.5 (asserted by ' +
+      'test/core/estimate-tokens-accuracy.test.ts). The last column is the estimate this replaced, characters ÷ 4.',
+    '',
+    '| script class | samples | o200k tokens | min | mean | max | class | chars ÷ 4 |',
+    '|---|---|---|---|---|---|---|---|',
+    ...figure.accuracy.map((row) => `| ${row.scriptClass} | ${row.samples} | ${row.o200kTokens} | ${ratio(row.min)} | ${ratio(row.mean)} | ${ratio(row.max)} | ${ratio(row.aggregate)} | ${ratio(row.charsOverFour)} |`),
+  ];
 }
 
 /** Figures in number order: 1, 2, 3a, 3b, 4 … 10. */

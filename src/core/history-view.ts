@@ -32,7 +32,7 @@ interface Block {
  * not among the entries, or it is not in the run right after it) gets a block of its own
  * (`Tool name: …`).
  *
- * Pages are measured with the same estimate as `estimateTokens` and tile the text exactly:
+ * Pages are measured in characters ÷ 4 (`CHARS_PER_TOKEN`) and tile the text exactly:
  * joined in order they give `text` back. A page ends on a line boundary, at the last blank line
  * that fits when that keeps the page at least half full, else at the last line that fits; a
  * single line longer than a page is a page of its own.

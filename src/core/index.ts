@@ -49,6 +49,7 @@ export { buildContext, SUMMARY_PREFIX } from './build-context.js';
 export { keptTail, type KeptTail } from './kept-tail.js';
 export { toMarkdown } from './to-markdown.js';
 export { estimateTokens, estimateMessageTokens, CHARS_PER_TOKEN, type TokenEstimator } from './estimate-tokens.js';
+export { contextTokens, type ContextTokens, type ContextTokensOptions } from './context-tokens.js';
 export { planCut } from './plan-cut.js';
 export {
   buildCompactionDigest, DEFAULT_DIGEST_LABELS, type DigestLabels, type DigestOptions,

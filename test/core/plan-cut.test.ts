@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { Message } from '../../src/core/message.js';
+import { estimateMessageTokens } from '../../src/core/estimate-tokens.js';
 import { planCut } from '../../src/core/plan-cut.js';
 
 /** Every message costs 10 tokens: makes budgets easy to reason about. */
@@ -58,9 +59,11 @@ describe('planCut', () => {
 
   it('uses estimateMessageTokens by default', () => {
     const long = [user('x'.repeat(400)), assistant('y'.repeat(400)), user('z'.repeat(400)), assistant('w'.repeat(400))];
-    // Each message is about 104 tokens: a 150-token budget needs the last two messages.
-    expect(planCut(long, 150)).toBe(2);
-    expect(planCut(long, 1_000)).toBeNull();
+    const each = estimateMessageTokens(long[3]!);
+    expect(each).toBeGreaterThan(50);
+    // A budget just over one message needs the last two messages.
+    expect(planCut(long, each + 1)).toBe(2);
+    expect(planCut(long, each * 10)).toBeNull();
   });
 
   it('reads only the tail it keeps', () => {

@@ -3,6 +3,7 @@
 // weather, and answer "prompt too long" on demand.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { answerResponses, type ResponsesRequestBody } from './fake-responses-route.js';
 
 /** A request the server received. */
@@ -18,6 +19,14 @@ export interface RecordedRequest {
     tools?: unknown[];
     messages: { role: string; content: unknown; tool_calls?: unknown[]; tool_call_id?: string }[];
   };
+  /** The prompt's size as the server counted it (o200k, like OpenAI's current models). */
+  promptTokens: number;
+}
+
+/** How the server behaves. */
+export interface FakeOpenAIServerOptions {
+  /** The model's context window: a request whose prompt counts more is refused with HTTP 400, as OpenAI does. */
+  contextLimit?: number;
 }
 
 /** The running server: its base URL (with /v1) and what it was sent. */
@@ -32,11 +41,16 @@ export const OVERFLOW_MESSAGE = "This model's maximum context length is 8192 tok
 /** What the server answers to a non-streamed request (a compaction summary). */
 export const MODEL_SUMMARY = 'Summary written by the endpoint model.';
 
-/** Starts the server on 127.0.0.1 and a free port. */
-export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
+/**
+ * Starts the server on 127.0.0.1 and a free port. It counts every prompt with o200k (messages,
+ * a few tokens each for their framing, and the tool definitions), reports that count as
+ * `usage.prompt_tokens`, and refuses prompts over `contextLimit`.
+ */
+export async function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
   const requests: RecordedRequest[] = [];
+  const limit = options.contextLimit ?? Number.POSITIVE_INFINITY;
   const server: Server = createServer((request, response) => {
-    void handle(request, response, requests).catch((error: unknown) => {
+    void handle(request, response, requests, limit).catch((error: unknown) => {
       response.writeHead(500, cors({ 'content-type': 'text/plain' }));
       response.end(String(error));
     });
@@ -62,7 +76,24 @@ function cors(headers: Record<string, string>): Record<string, string> {
   };
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, requests: RecordedRequest[]): Promise<void> {
+/** Tokens per message for its role and separators, as OpenAI documents for its chat format. */
+const TOKENS_PER_MESSAGE = 3;
+
+/** The prompt tokens of a request body, counted as the server counts them. */
+export function promptTokensOf(body: RecordedRequest['body']): number {
+  let total = body.tools === undefined ? 0 : encode(JSON.stringify(body.tools)).length;
+  for (const message of body.messages) {
+    const content = typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
+    total += TOKENS_PER_MESSAGE + encode(content).length + (message.tool_calls ? encode(JSON.stringify(message.tool_calls)).length : 0);
+  }
+  return total;
+}
+
+function overflowMessage(limit: number, tokens: number): string {
+  return `This model's maximum context length is ${limit} tokens. However, your messages resulted in ${tokens} tokens.`;
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, requests: RecordedRequest[], limit: number): Promise<void> {
   if (request.method === 'OPTIONS') {
     response.writeHead(204, cors({}));
     response.end();
@@ -78,12 +109,20 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
   const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   if (request.url === '/v1/responses') {
     const responsesBody = parsed as ResponsesRequestBody;
-    requests.push({ authorization: request.headers.authorization, path: request.url, responses: responsesBody, body: { ...responsesBody, messages: [] } });
+    // The Responses route has no context limit of its own: counted roughly, for the record.
+    const promptTokens = encode(JSON.stringify(responsesBody)).length;
+    requests.push({ authorization: request.headers.authorization, path: request.url, responses: responsesBody, body: { ...responsesBody, messages: [] }, promptTokens });
     await answerResponses(responsesBody, response, cors({}), requests.length);
     return;
   }
   const body = parsed as RecordedRequest['body'];
-  requests.push({ authorization: request.headers.authorization, path: request.url ?? '', body });
+  const promptTokens = promptTokensOf(body);
+  requests.push({ authorization: request.headers.authorization, path: request.url ?? '', body, promptTokens });
+  if (promptTokens > limit) {
+    response.writeHead(400, cors({ 'content-type': 'application/json' }));
+    response.end(JSON.stringify({ error: { message: overflowMessage(limit, promptTokens), type: 'invalid_request_error', code: 'context_length_exceeded' } }));
+    return;
+  }
 
   const last = body.messages.at(-1);
   const lastText = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
@@ -111,16 +150,21 @@ async function handle(request: IncomingMessage, response: ServerResponse, reques
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
   await send(chunk({ role: 'assistant', content: '' }));
+  let completion = 'get_weather{"city": "Bergen"}';
   if (last?.role === 'user' && /weather/i.test(lastText)) {
     await send(chunk({ tool_calls: [{ index: 0, id: `call_fake_${requests.length}`, type: 'function', function: { name: 'get_weather', arguments: '' } }] }));
     for (const part of ['{"ci', 'ty": "Ber', 'gen"}']) await send(chunk({ tool_calls: [{ index: 0, function: { arguments: part } }] }));
     await send(chunk({}, 'tool_calls'));
   } else {
-    const text = last?.role === 'tool' ? `The tool said: ${lastText}` : `Echo from the endpoint: ${lastText}`;
-    for (const word of text.match(/\S+\s*/g) ?? []) await send(chunk({ content: word }));
+    completion = last?.role === 'tool' ? `The tool said: ${lastText}` : `Echo from the endpoint: ${lastText}`;
+    for (const word of completion.match(/\S+\s*|\s+/g) ?? []) await send(chunk({ content: word }));
     await send(chunk({}, 'stop'));
   }
-  await send({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } });
+  const completionTokens = encode(completion).length;
+  await send({
+    id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+  });
   await send('[DONE]');
   response.end();
 }
