@@ -12,11 +12,13 @@ export default defineConfig({
         index: 'src/index.ts',
         'core/index': 'src/core/index.ts',
         'adapters/index': 'src/adapters/index.ts',
+        'ai-sdk/index': 'src/ai-sdk/index.ts',
+        'react/index': 'src/react/index.ts',
       },
       formats: ['es'],
     },
     rollupOptions: {
-      external: [/^idb(\/|$)/, /^zod(\/|$)/, /^uuid(\/|$)/],
+      external: [/^idb(\/|$)/, /^zod(\/|$)/, /^uuid(\/|$)/, /^react(\/|$)/, /^react-dom(\/|$)/],
     },
   },
 });

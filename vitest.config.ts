@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/{core,store,adapters,build}/**/*.test.ts'],
+          include: ['test/{core,store,adapters,build,ai-sdk,react}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
