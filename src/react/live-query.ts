@@ -47,6 +47,8 @@ export class LiveQuery<DATA, SNAPSHOT extends QueryState> {
       this.generation++;
       this.stopListening?.();
       this.stopListening = undefined;
+      // Unwatched, the data may go stale: the next subscriber sees it as loading until read again.
+      if (this.snapshot.status === 'ready') this.snapshot = this.toSnapshot({ status: 'loading' }, this.data);
     };
   };
 

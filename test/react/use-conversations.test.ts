@@ -69,6 +69,22 @@ describe('useConversations', () => {
     expect(subscriptions.active).toBe(0);
   });
 
+  it('after a remount under the same provider, shows the old list as loading until it has read again', async () => {
+    const store = await fixture.open();
+    const Provider = withStore(store);
+    function List() {
+      const { status, conversations } = useConversations();
+      return createElement('p', null, `${status}:${conversations.map((conversation) => conversation.title).join(',')}`);
+    }
+    const view = render(createElement(Provider, null, createElement(List)));
+    await waitFor(() => expect(view.container.textContent).toBe('ready:'));
+    view.rerender(createElement(Provider, null, null));
+    await store.createConversation({ title: 'while nobody watched' });
+    view.rerender(createElement(Provider, null, createElement(List)));
+    expect(view.container.textContent).toBe('loading:');
+    await waitFor(() => expect(view.container.textContent).toBe('ready:while nobody watched'));
+  });
+
   it('survives StrictMode double mounting with one live subscription', async () => {
     const store = await fixture.open();
     const subscriptions = countSubscriptions(store);
