@@ -1,5 +1,6 @@
 import { ConvologError, isConvologError } from '../core/error.js';
-import type { MessageEntry } from '../core/entry.js';
+import { branchPath } from '../core/branch-path.js';
+import type { Entry, MessageEntry } from '../core/entry.js';
 import type { Message } from '../core/message.js';
 import type { Warning } from '../core/warning.js';
 import type { ConvologStore } from '../store/convolog-store.js';
@@ -27,8 +28,10 @@ const IN_PROGRESS_TOOL_STATES = new Set(['input-streaming', 'input-available', '
  * stored assistant UIMessage when it grew (a tool result arrived and the model went on). Calling
  * it again with the same messages writes nothing. A last assistant UIMessage that is still in
  * progress (text streaming, a tool call waiting for its input, output or approval) is not stored
- * yet; a pending tool call in an earlier UIMessage is settled (see `fromUIMessages`). Messages
- * that diverge from the stored log (the chat was edited or regenerated) throw `conflict`.
+ * yet; a pending tool call in an earlier UIMessage is settled (see `fromUIMessages`). The chat is
+ * matched against every branch: messages that extend one are appended at its leaf, and a chat
+ * that went another way (an edited message, a regenerated answer) becomes a new branch forked
+ * after the last UIMessage both share (DESIGN §10). The head moves to what was appended.
  *
  * @example
  * const chat = useChat({
@@ -58,13 +61,17 @@ async function saveOnce(
   if (conversation === undefined) {
     throw new ConvologError({ code: 'not_found', message: `no conversation "${conversationId}": create it before saving its messages`, details: { conversationId } });
   }
-  const turns = groupTurns(await store.entries(conversationId));
-  const matched = matchedPrefix(turns, ui, conversationId);
-  const { messages, warnings } = fromUIMessages(ui.slice(matched), options);
-  const batch = [...grownSteps(turns, ui, matched, options), ...messages];
+  const branch = closestBranch(await store.entries(conversationId, { allBranches: true }), conversation.headId, ui);
+  const extendsBranch = branch.matched === branch.turns.length;
+  if (!extendsBranch && branch.matched === ui.length) return { appended: [], warnings: [] };
+  const { messages, warnings } = fromUIMessages(ui.slice(branch.matched), options);
+  const batch = [...(extendsBranch ? grownSteps(branch, ui, options) : []), ...messages];
   if (batch.length === 0) return { appended: [], warnings };
+  // Extending a branch appends at its leaf; a chat that went another way (an edit, a regenerated
+  // answer) forks after the last UIMessage both share.
+  const parentId = extendsBranch ? branch.leafId : (branch.turns[branch.matched - 1]?.lastEntryId ?? null);
   try {
-    const appended = await store.append(conversationId, batch, { expectedLastSeq: conversation.lastSeq });
+    const appended = await store.append(conversationId, batch, { parentId, expectedLastSeq: conversation.lastSeq });
     return { appended, warnings };
   } catch (error) {
     if (isConvologError(error, 'conflict')) throw new ConvologError({ code: 'conflict', message: error.message, details: { reason: 'moved_on' }, cause: error });
@@ -72,27 +79,28 @@ async function saveOnce(
   }
 }
 
-/** How many leading UIMessages are the stored turns, in order. */
-function matchedPrefix(turns: readonly Turn[], ui: readonly UIMessageLike[], conversationId: string): number {
-  let matched = 0;
-  while (matched < turns.length && matched < ui.length && turns[matched]!.id === ui[matched]!.id) matched++;
-  if (matched < turns.length && matched < ui.length) {
-    throw new ConvologError({
-      code: 'conflict',
-      message: `UIMessage "${ui[matched]!.id}" is not the one stored at this point of conversation "${conversationId}" ("${turns[matched]!.id}"): the chat was edited or regenerated; start a new conversation or load the stored messages again`,
-      details: { conversationId, uiMessageId: ui[matched]!.id, storedId: turns[matched]!.id, reason: 'diverged' },
-    });
+/** A stored branch and how many leading UIMessages it holds, in order. */
+interface Branch { turns: Turn[]; leafId: string | null; matched: number }
+
+/** The branch holding the longest prefix of `ui`; the head's on a tie. */
+function closestBranch(tree: readonly Entry[], headId: string | null, ui: readonly UIMessageLike[]): Branch {
+  const parents = new Set(tree.map((entry) => entry.parentId));
+  const leaves = tree.filter((entry) => !parents.has(entry.id)).map((entry) => entry.id).sort((a, b) => Number(b === headId) - Number(a === headId));
+  let best: Branch = { turns: [], leafId: null, matched: 0 };
+  for (const leafId of leaves) {
+    const turns = groupTurns(branchPath(tree, leafId));
+    let matched = 0;
+    while (matched < turns.length && matched < ui.length && turns[matched]!.id === ui[matched]!.id) matched++;
+    if (best.leafId === null || matched > best.matched) best = { turns, leafId, matched };
   }
-  return matched;
+  return best;
 }
 
-/** The steps the last stored UIMessage gained since it was stored (an assistant turn that went on). */
-function grownSteps(turns: readonly Turn[], ui: readonly UIMessageLike[], matched: number, options: FromUIMessagesOptions): Message[] {
-  if (matched === 0 || matched !== turns.length) return [];
-  const stored = turns[matched - 1]!;
-  if (stored.messages[0]!.role !== 'assistant') return [];
-  const now = fromUIMessages([ui[matched - 1]!], options).messages;
-  return now.slice(stored.messages.length);
+/** The steps the branch's last UIMessage gained since it was stored (an assistant turn that went on). */
+function grownSteps(branch: Branch, ui: readonly UIMessageLike[], options: FromUIMessagesOptions): Message[] {
+  const stored = branch.turns[branch.matched - 1];
+  if (stored === undefined || stored.messages[0]!.role !== 'assistant') return [];
+  return fromUIMessages([ui[branch.matched - 1]!], options).messages.slice(stored.messages.length);
 }
 
 /** An assistant UIMessage still being written: text or reasoning streaming, or a tool call not finished. */

@@ -4,4 +4,4 @@ export { ConvologProvider, type ConvologProviderProps } from './convolog-provide
 export type { StoreSource } from './store-handle.js';
 export type { QueryState } from './live-query.js';
 export { useConversations, type ConversationsSnapshot } from './use-conversations.js';
-export { useConversation, type ConversationSnapshot, type ForkPoint } from './use-conversation.js';
+export { useConversation, type ConversationSnapshot } from './use-conversation.js';

@@ -1,13 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Entry } from '../core/entry.js';
+import type { Fork } from '../core/fork.js';
 import type { ConvologStore } from '../store/convolog-store.js';
 import type { Conversation } from '../store/types/conversation.js';
 import { useStoreHandle } from './convolog-provider.js';
 import { LiveQuery, type QueryState } from './live-query.js';
 import type { StoreHandle } from './store-handle.js';
-
-/** A fork point: an entry (or the root, `null`) with two or more children, ids in seq order (DESIGN §10). */
-export interface ForkPoint { parentId: string | null; childIds: string[] }
 
 /** What {@link useConversation} returns. */
 export interface ConversationSnapshot extends QueryState {
@@ -15,33 +13,23 @@ export interface ConversationSnapshot extends QueryState {
   conversation?: Conversation;
   /** The newest entries of the head's branch, oldest first. */
   entries: Entry[];
-  /** Every fork point, for ‹ n/m › switches. Empty where the store has no branches. */
-  forks: ForkPoint[];
+  /** Every fork point of the conversation (DESIGN §10), for ‹ n/m › switches. */
+  forks: Fork[];
   /** Whether older entries remain to be loaded. */
   hasOlder: boolean;
   /** Loads `pageSize` more entries above the oldest one shown. */
   loadOlder(): void;
 }
 
-interface View { conversation?: Conversation; entries: Entry[]; forks: ForkPoint[]; hasOlder: boolean }
-
-/** The branch API of DESIGN §10, where the store has it. */
-interface BranchingStore {
-  forks(id: string): Promise<ForkPoint[]>;
-  entries(id: string, options: { leafId?: string; beforeSeq?: number; limit?: number }): Promise<Entry[]>;
-}
-
-function hasBranches(store: ConvologStore): store is ConvologStore & BranchingStore {
-  return typeof (store as Partial<BranchingStore>).forks === 'function';
-}
+interface View { conversation?: Conversation; entries: Entry[]; forks: Fork[]; hasOlder: boolean }
 
 async function readView(store: ConvologStore, id: string, count: number): Promise<View> {
   const conversation = await store.getConversation(id);
   if (conversation === undefined) return { entries: [], forks: [], hasOlder: false };
-  // One more than shown tells whether there are older ones; seqs grow along a branch, so `beforeSeq` pages it.
+  // The head's branch, newest last; one more than shown tells whether there are older ones.
   const [entries, forks] = await Promise.all([
     store.entries(id, { beforeSeq: conversation.lastSeq + 1, limit: count + 1 }),
-    hasBranches(store) ? store.forks(id) : Promise.resolve([]),
+    store.forks(id),
   ]);
   return { conversation, entries: entries.slice(-count), forks, hasOlder: entries.length > count };
 }

@@ -9,7 +9,7 @@ import { fromUIMessages, toUIMessages } from '../../src/ai-sdk/index.js';
 import { finishedChat } from './ui-chat-arbitrary.js';
 import { unansweredToolCalls } from './model-messages.js';
 
-describe('a finished chat round-trips through the store format', () => {
+describe('a finished chat round-trips through the store format', { timeout: 120_000 }, () => {
   it('toUIMessages(fromUIMessages(ui)) gives ui back, lossless', () => {
     fc.assert(fc.property(finishedChat, (ui) => {
       const { messages, warnings } = fromUIMessages(ui);

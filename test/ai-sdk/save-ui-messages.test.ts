@@ -63,10 +63,34 @@ describe('saveUIMessages', () => {
     expect(appended).toHaveLength(1);
   });
 
-  it('throws conflict when the chat diverged from the stored log, and not_found for an unknown conversation', async () => {
+  it('stores a regenerated answer as a new branch after the shared question, and moves the head there', async () => {
     const { store, id } = await conversation();
     await saveUIMessages(store, id, [question, answered]);
-    expect(await codeOf(saveUIMessages(store, id, [question, { ...answered, id: 'a2' }]))).toBe('conflict');
+    const regenerated: AiUIMessage = { id: 'a2', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Around 12°C.' }] };
+    const { appended } = await saveUIMessages(store, id, [question, regenerated]);
+    const [questionEntry] = await store.entries(id);
+    expect(appended.map((entry) => entry.parentId)).toEqual([questionEntry!.id]);
+    expect(toUIMessages(await store.entries(id))).toEqual([question, regenerated]);
+    expect(await store.forks(id)).toEqual([{ parentId: questionEntry!.id, childIds: [expect.any(String), appended[0]!.id] }]);
+    // Both versions are stored: saving either again writes nothing.
+    expect((await saveUIMessages(store, id, [question, answered])).appended).toEqual([]);
+    expect((await saveUIMessages(store, id, [question, regenerated])).appended).toEqual([]);
+  });
+
+  it('stores an edited first message as a new root, and extends the branch a chat is on even when it is not the head', async () => {
+    const { store, id } = await conversation();
+    await saveUIMessages(store, id, [question, answered]);
+    const edited: AiUIMessage = { id: 'u9', role: 'user', parts: [{ type: 'text', text: 'Weather in Bergen?' }] };
+    const [root] = (await saveUIMessages(store, id, [edited])).appended;
+    expect(root!.parentId).toBeNull();
+    const followUp: AiUIMessage = { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And tomorrow?' }] };
+    const [next] = (await saveUIMessages(store, id, [question, answered, followUp])).appended;
+    expect(toUIMessages(await store.entries(id, { leafId: next!.id }))).toEqual([question, answered, followUp]);
+    expect((await store.getConversation(id))!.headId).toBe(next!.id);
+  });
+
+  it('throws not_found for an unknown conversation', async () => {
+    const { store } = await conversation();
     expect(await codeOf(saveUIMessages(store, 'nope', [question]))).toBe('not_found');
   });
 

@@ -19,7 +19,7 @@ const turn: Message[] = [
 
 function entriesOf(messages: readonly Message[]): Entry[] {
   return messages.map((message, index) => ({
-    type: 'message', id: `e${index + 1}`, conversationId: 'c', seq: index + 1, timestamp: '2025-01-01T00:00:00.000Z', message,
+    type: 'message', id: `e${index + 1}`, parentId: index === 0 ? null : `e${index}`, conversationId: 'c', seq: index + 1, timestamp: '2025-01-01T00:00:00.000Z', message,
   }));
 }
 
@@ -39,7 +39,7 @@ describe('toUIMessages', () => {
   });
 
   it('names plain messages by position, skips compactions', () => {
-    const compaction: Entry = { type: 'compaction', id: 'k', conversationId: 'c', seq: 9, timestamp: 't', summary: 's', firstKeptId: 'e1' };
+    const compaction: Entry = { type: 'compaction', id: 'k', parentId: 'e1', conversationId: 'c', seq: 9, timestamp: 't', summary: 's', firstKeptId: 'e1' };
     expect(toUIMessages(turn).map((message) => message.id)).toEqual(['message-0', 'message-1', 'message-5']);
     expect(toUIMessages([...entriesOf(turn.slice(0, 1)), compaction])).toHaveLength(1);
   });

@@ -45,6 +45,21 @@ describe('useConversation', () => {
     expect(result.current.entries).toEqual([]);
   });
 
+  it('shows the branch of the head and its forks, and follows a branch switch made in another tab', async () => {
+    const store = await fixture.open();
+    const other = await fixture.open({ name: store.name });
+    const { id } = await store.createConversation();
+    const [question, first] = await store.append(id, [{ role: 'user', content: 'q' }, { role: 'assistant', content: [{ type: 'text', text: 'a1' }] }]);
+    const [second] = await store.append(id, [{ role: 'assistant', content: [{ type: 'text', text: 'a2' }] }], { parentId: question!.id });
+    const { result } = renderHook(() => useConversation(id), { wrapper: withStore(store) });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current.entries.map((entry) => entry.id)).toEqual([question!.id, second!.id]);
+    expect(result.current.forks).toEqual([{ parentId: question!.id, childIds: [first!.id, second!.id] }]);
+    await other.checkout(id, first!.id);
+    await waitFor(() => expect(result.current.entries.map((entry) => entry.id)).toEqual([question!.id, first!.id]));
+    expect(result.current.conversation?.headId).toBe(first!.id);
+  });
+
   it('is ready and empty without an id, and subscribes to nothing', async () => {
     const store = await fixture.open();
     const subscriptions = countSubscriptions(store);
