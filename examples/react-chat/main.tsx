@@ -1,4 +1,4 @@
-// The whole loop: list the chats, open one, send, reload — every chat lives in IndexedDB.
+// The whole loop: list the chats, open one, send, regenerate, switch versions, reload: every chat lives in IndexedDB.
 import { useChat } from '@ai-sdk/react';
 import type { UIMessage } from 'ai';
 import { openStore } from 'convolog';
@@ -41,23 +41,46 @@ function App() {
   );
 }
 
-/** Waits for the stored messages, then hands them to useChat once. */
+/** Waits for the stored messages, then hands them to useChat; ‹ n/m › switches branches. */
 function ChatLoader({ id }: { id: string }) {
-  const { status, conversation, entries, error } = useConversation(id, { pageSize: 1000 });
+  const { status, conversation, entries, forks, error } = useConversation(id, { pageSize: 1000 });
   const [initial, setInitial] = useState<UIMessage[]>();
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     if (status === 'ready' && initial === undefined) setInitial(toUIMessages<UIMessage>(entries));
   }, [status, entries, initial]);
   if (status === 'error') return <p role="alert">{String(error)}</p>;
   if (initial === undefined) return <p>Loading…</p>;
   if (conversation === undefined) return <p>This chat no longer exists.</p>;
-  // data-stored: how many entries the store holds now (live), which the smoke test waits on.
-  return <section data-stored={entries.length}><Chat id={id} title={conversation.title} initial={initial} /></section>;
+  const onPath = new Set(entries.map((entry) => entry.id));
+  const switchTo = async (entryId: string) => {
+    const db = await store;
+    await db.checkout(id, entryId);
+    setInitial(toUIMessages<UIMessage>(await db.entries(id)));
+    setVersion((count) => count + 1); // a new useChat over the other branch
+  };
+  // data-stored: how many entries the head's branch holds now (live), which the smoke test waits on.
+  return (
+    <section data-stored={entries.length}>
+      {forks.map(({ parentId, childIds }) => {
+        const at = childIds.findIndex((childId) => onPath.has(childId));
+        if (at < 0) return null;
+        const step = (by: number) => () => void switchTo(childIds[(at + by + childIds.length) % childIds.length]!);
+        return (
+          <p key={parentId ?? 'root'} className="versions">
+            <button aria-label="Previous version" onClick={step(-1)}>‹</button> {at + 1}/{childIds.length}{' '}
+            <button aria-label="Next version" onClick={step(1)}>›</button>
+          </p>
+        );
+      })}
+      <Chat key={version} id={id} title={conversation.title} initial={initial} />
+    </section>
+  );
 }
 
 function Chat({ id, title, initial }: { id: string; title: string; initial: UIMessage[] }) {
   const [draft, setDraft] = useState('');
-  const { messages, sendMessage, status } = useChat({
+  const { messages, sendMessage, regenerate, status } = useChat({
     id,
     messages: initial,
     transport: mockTransport,
@@ -90,6 +113,7 @@ function Chat({ id, title, initial }: { id: string; title: string; initial: UIMe
       }}>
         <input aria-label="Message" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Try: weather in Oslo" />
         <button disabled={status !== 'ready'}>Send</button>
+        <button type="button" disabled={status !== 'ready' || messages.at(-1)?.role !== 'assistant'} onClick={() => void regenerate()}>Regenerate</button>
       </form>
     </>
   );

@@ -4,7 +4,7 @@ import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
 
-function answer(text: string): UIMessageChunk[] {
+function answer(text: string, again: boolean): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [{ type: 'start' }];
   const city = /weather in (\w+)/i.exec(text)?.[1];
   if (city !== undefined) {
@@ -16,19 +16,19 @@ function answer(text: string): UIMessageChunk[] {
       { type: 'finish-step' },
     );
   }
-  const reply = city === undefined ? `You said: ${text}` : `It is 12°C in ${city}.`;
+  const reply = city === undefined ? `${again ? 'Once more, you' : 'You'} said: ${text}` : `It is 12°C in ${city}.`;
   chunks.push({ type: 'start-step' }, { type: 'text-start', id: 't' });
   for (const word of reply.split(/(?<= )/)) chunks.push({ type: 'text-delta', id: 't', delta: word });
   chunks.push({ type: 'text-end', id: 't' }, { type: 'finish-step' }, { type: 'finish' });
   return chunks;
 }
 
-/** Streams a canned answer to the last user message. */
+/** Streams a canned answer to the last user message (another one when regenerating). */
 export const mockTransport: ChatTransport<UIMessage> = {
-  async sendMessages({ messages }) {
-    const last = messages.at(-1);
+  async sendMessages({ messages, trigger }) {
+    const last = [...messages].reverse().find((message) => message.role === 'user');
     const text = last?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('') ?? '';
-    const chunks = answer(text);
+    const chunks = answer(text, trigger === 'regenerate-message');
     return new ReadableStream<UIMessageChunk>({
       async pull(controller) {
         await pause();

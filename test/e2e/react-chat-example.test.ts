@@ -1,5 +1,6 @@
 // Builds examples/react-chat, serves the build and drives it in real Chromium: list, open, send
-// (a streamed answer with a tool call), reload, switch chats — everything kept in IndexedDB.
+// (a streamed answer with a tool call), regenerate and switch versions, reload, switch chats —
+// everything kept in IndexedDB.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,7 @@ describe('examples/react-chat', () => {
   it('lists, opens, sends, reloads and switches chats, all from the store', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    page.setDefaultTimeout(60_000); // a loaded CI machine, not a slow app: every wait is for a state the app reaches
     const watch = watchPage(page);
     await page.goto(server.resolvedUrls!.local[0]!);
     await page.locator('nav[data-status="ready"]').waitFor();
@@ -51,8 +53,15 @@ describe('examples/react-chat', () => {
     expect(await transcript(page)).toEqual(['weather in Oslo', 'weather → {"city":"Oslo","celsius":12}It is 12°C in Oslo.', 'hello', 'You said: hello']);
     await page.getByRole('button', { name: 'weather in Oslo' }).waitFor();
 
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.locator('p.versions', { hasText: '2/2' }).waitFor();
+    expect((await transcript(page)).at(-1)).toBe('Once more, you said: hello');
+    await page.getByRole('button', { name: 'Previous version' }).click();
+    await page.locator('p.versions', { hasText: '1/2' }).waitFor();
+    expect((await transcript(page)).at(-1)).toBe('You said: hello');
+
     await page.reload();
-    await page.locator('section[data-stored="6"]').waitFor();
+    await page.locator('p.versions', { hasText: '1/2' }).waitFor();
     expect(await transcript(page)).toEqual(['weather in Oslo', 'weather → {"city":"Oslo","celsius":12}It is 12°C in Oslo.', 'hello', 'You said: hello']);
 
     await page.getByRole('button', { name: '+ New chat' }).click();
