@@ -41,20 +41,21 @@ export interface CompactionEntry {
  */
 export type Entry = MessageEntry | CompactionEntry;
 
+// Pure marks: see message.ts.
 const entryBase = {
-  id: z.string().check(z.minLength(1)),
-  conversationId: z.string().check(z.minLength(1)),
-  seq: z.int().check(z.positive()),
+  id: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  conversationId: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  seq: /* @__PURE__ */ z.int().check(z.positive()),
   timestamp: z.string(),
   parentId: z.nullable(z.string().check(z.minLength(1))),
 };
-const messageEntry = z.object({ type: z.literal('message'), ...entryBase, message: MessageSchema });
-const compactionEntry = z.object({
+const messageEntry = /* @__PURE__ */ z.object({ type: z.literal('message'), ...entryBase, message: MessageSchema });
+const compactionEntry = /* @__PURE__ */ z.object({
   type: z.literal('compaction'),
   ...entryBase,
   summary: z.string(),
-  firstKeptId: z.string().check(z.minLength(1)),
-  tokensBefore: z.optional(z.number().check(z.nonnegative())),
+  firstKeptId: /* @__PURE__ */ z.string().check(z.minLength(1)),
+  tokensBefore: z.optional(/* @__PURE__ */ z.number().check(z.nonnegative())),
 });
 
 /** The zod schema of a {@link MessageEntry}. */
@@ -62,4 +63,4 @@ export const MessageEntrySchema: z.ZodMiniType<MessageEntry> = messageEntry;
 /** The zod schema of a {@link CompactionEntry}. */
 export const CompactionEntrySchema: z.ZodMiniType<CompactionEntry> = compactionEntry;
 /** The zod schema of an {@link Entry}, as stored and as exported. */
-export const EntrySchema: z.ZodMiniType<Entry> = z.discriminatedUnion('type', [messageEntry, compactionEntry]);
+export const EntrySchema: z.ZodMiniType<Entry> = /* @__PURE__ */ z.discriminatedUnion('type', [messageEntry, compactionEntry]);

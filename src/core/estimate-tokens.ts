@@ -34,7 +34,7 @@ export function estimateTokens(text: string): number {
 /**
  * The estimated tokens a provider sees for `message`: the text of every block (reasoning and
  * refusals included), each tool call's name and arguments, tool results (text or parts), the
- * JSON of provider tool blocks and raw `other` items, a fixed {@link MEDIA_TOKENS} per image or
+ * JSON of provider tool blocks and raw `other` items, a fixed 1000 tokens per image or
  * file, plus a small per-message overhead.
  *
  * @example estimateMessageTokens(user('What is the weather in Oslo?')) // 11

@@ -21,7 +21,7 @@ export interface ParsedHistory {
   messages: Message[];
 }
 
-const messagesSchema = z.array(MessageSchema);
+const messagesSchema = /* @__PURE__ */ z.array(MessageSchema);
 
 /**
  * Writes messages in the versioned history format (always the current version). Unknown fields

@@ -63,54 +63,57 @@ export type Message = UserMessage | AssistantMessage | ToolMessage;
 /** Who wrote a message: `user`, `assistant` or `tool`. */
 export type Role = Message['role'];
 
-const providerData = z.optional(z.record(z.string(), z.record(z.string(), z.unknown())));
-const appData = z.optional(z.record(z.string(), z.unknown()));
+// `/* @__PURE__ */` marks every top-level schema construction (and each `.check()`, a method call a
+// bundler cannot see through) as droppable: a module that imports one helper from here, or an app
+// that never validates, does not keep these schemas and zod with them. Keep the marks on new ones.
+const providerData = /* @__PURE__ */ z.optional(z.record(z.string(), z.record(z.string(), z.unknown())));
+const appData = /* @__PURE__ */ z.optional(z.record(z.string(), z.unknown()));
 
-const mediaSource = z.discriminatedUnion('kind', [
+const mediaSource = /* @__PURE__ */ z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('url'), url: z.string(), mediaType: z.optional(z.string()) }),
   z.object({ kind: z.literal('base64'), mediaType: z.string(), data: z.string() }),
   z.object({ kind: z.literal('provider_file'), provider: z.string(), fileId: z.string() }),
 ]);
 
-const textPart = z.object({ type: z.literal('text'), text: z.string(), providerData });
-const imagePart = z.object({ type: z.literal('image'), source: mediaSource, providerData });
-const filePart = z.object({ type: z.literal('file'), source: mediaSource, filename: z.optional(z.string()), providerData });
-const otherPart = z.object({
+const textPart = /* @__PURE__ */ z.object({ type: z.literal('text'), text: z.string(), providerData });
+const imagePart = /* @__PURE__ */ z.object({ type: z.literal('image'), source: mediaSource, providerData });
+const filePart = /* @__PURE__ */ z.object({ type: z.literal('file'), source: mediaSource, filename: z.optional(z.string()), providerData });
+const otherPart = /* @__PURE__ */ z.object({
   type: z.literal('other'), typeName: z.string(), value: z.unknown(), origin: z.optional(z.string()), providerData,
 });
-const reasoningBlock = z.object({ type: z.literal('reasoning'), text: z.string(), providerData });
-const refusalBlock = z.object({ type: z.literal('refusal'), text: z.string(), providerData });
-const toolCallBlock = z.object({
-  type: z.literal('tool_call'), id: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)), arguments: z.string(), providerData,
+const reasoningBlock = /* @__PURE__ */ z.object({ type: z.literal('reasoning'), text: z.string(), providerData });
+const refusalBlock = /* @__PURE__ */ z.object({ type: z.literal('refusal'), text: z.string(), providerData });
+const toolCallBlock = /* @__PURE__ */ z.object({
+  type: z.literal('tool_call'), id: /* @__PURE__ */ z.string().check(z.minLength(1)), name: /* @__PURE__ */ z.string().check(z.minLength(1)), arguments: z.string(), providerData,
 });
-const providerToolCallBlock = z.object({
+const providerToolCallBlock = /* @__PURE__ */ z.object({
   type: z.literal('provider_tool_call'), id: z.string(), name: z.string(), arguments: z.string(),
   origin: z.optional(z.string()), providerData,
 });
-const providerToolResultBlock = z.object({
+const providerToolResultBlock = /* @__PURE__ */ z.object({
   type: z.literal('provider_tool_result'), toolCallId: z.string(), value: z.unknown(),
   origin: z.optional(z.string()), providerData,
 });
 
-const userPart = z.discriminatedUnion('type', [textPart, imagePart, filePart, otherPart]);
-const assistantBlock = z.discriminatedUnion('type', [
+const userPart = /* @__PURE__ */ z.discriminatedUnion('type', [textPart, imagePart, filePart, otherPart]);
+const assistantBlock = /* @__PURE__ */ z.discriminatedUnion('type', [
   textPart, reasoningBlock, refusalBlock, imagePart, toolCallBlock, providerToolCallBlock, providerToolResultBlock, otherPart,
 ]);
 
-const userMessage = z.object({
+const userMessage = /* @__PURE__ */ z.object({
   role: z.literal('user'), content: z.union([z.string(), z.array(userPart)]), providerData, appData,
 });
-const assistantMessage = z.object({ role: z.literal('assistant'), content: z.array(assistantBlock), providerData, appData });
-const toolMessage = z.object({
-  role: z.literal('tool'), toolCallId: z.string().check(z.minLength(1)), toolName: z.string(),
+const assistantMessage = /* @__PURE__ */ z.object({ role: z.literal('assistant'), content: z.array(assistantBlock), providerData, appData });
+const toolMessage = /* @__PURE__ */ z.object({
+  role: z.literal('tool'), toolCallId: /* @__PURE__ */ z.string().check(z.minLength(1)), toolName: z.string(),
   content: z.union([z.string(), z.array(userPart)]), isError: z.optional(z.boolean()), providerData, appData,
 });
-const message = z.discriminatedUnion('role', [userMessage, assistantMessage, toolMessage]);
+const message = /* @__PURE__ */ z.discriminatedUnion('role', [userMessage, assistantMessage, toolMessage]);
 
 /** The zod schema of {@link ProviderData}. */
-export const ProviderDataSchema: z.ZodMiniType<ProviderData> = z.record(z.string(), z.record(z.string(), z.unknown()));
+export const ProviderDataSchema: z.ZodMiniType<ProviderData> = /* @__PURE__ */ z.record(z.string(), z.record(z.string(), z.unknown()));
 /** The zod schema of {@link AppData}. */
-export const AppDataSchema: z.ZodMiniType<AppData> = z.record(z.string(), z.unknown());
+export const AppDataSchema: z.ZodMiniType<AppData> = /* @__PURE__ */ z.record(z.string(), z.unknown());
 /** The zod schema of {@link MediaSource}. */
 export const MediaSourceSchema: z.ZodMiniType<MediaSource> = mediaSource;
 /** The zod schema of {@link TextPart}. */

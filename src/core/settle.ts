@@ -18,8 +18,8 @@ export interface SettleResult {
 
 /**
  * Answers every unanswered tool call of the trailing window with an `isError: true` tool result
- * (named after the call's tool, content `reason` or {@link DEFAULT_SETTLE_REASON}), appended at the
- * end. Only appends, so the results can be written to an append-only log as they are. Idempotent;
+ * (named after the call's tool, content `reason` or else "The tool call was interrupted before it
+ * returned a result."), appended at the end. Only appends, so the results can be written to an append-only log as they are. Idempotent;
  * when nothing is pending it returns a copy of the input array. It does not touch stray results
  * or calls left unanswered earlier in the history: that is `dropOrphans`.
  *

@@ -28,13 +28,13 @@ export interface TurnEnvelope {
   warnings?: string[];
 }
 
-const finishReason = z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'error', 'aborted', 'other']);
+const finishReason = /* @__PURE__ */ z.enum(['stop', 'length', 'tool_calls', 'content_filter', 'error', 'aborted', 'other']);
 
 /**
  * Reads a {@link TurnEnvelope} tolerantly: unknown fields are ignored, and a field of the wrong
  * type is dropped instead of failing the whole envelope (it was written by another version).
  */
-export const TurnEnvelopeSchema: z.ZodMiniType<TurnEnvelope> = z.object({
+export const TurnEnvelopeSchema: z.ZodMiniType<TurnEnvelope> = /* @__PURE__ */ z.object({
   id: z.catch(z.optional(z.string()), undefined),
   requestId: z.catch(z.optional(z.string()), undefined),
   model: z.catch(z.optional(z.string()), undefined),

@@ -1,3 +1,4 @@
+import type { TurnEnvelope } from '../../core/turn-envelope.js';
 import { completedTurn } from '../shared/completed-turn.js';
 import type { ConvertedResponse } from '../shared/converted-response.js';
 import { readResponse } from '../shared/read-response.js';

@@ -1,4 +1,5 @@
 import type { AssistantBlock } from '../../core/message.js';
+import type { TurnEnvelope } from '../../core/turn-envelope.js';
 import { completedTurn } from '../shared/completed-turn.js';
 import type { ConvertedResponse } from '../shared/converted-response.js';
 import { readResponse } from '../shared/read-response.js';

@@ -24,11 +24,11 @@ const ISO_TIMESTAMP_EXPECTED = 'expected a UTC timestamp as Date.prototype.toISO
 
 // The list orders conversations, and the log its entries, by comparing timestamps as strings:
 // only toISOString's one form keeps string order time order.
-const isoTimestampSchema = z.string().check(z.refine(isIsoTimestamp, { message: ISO_TIMESTAMP_EXPECTED }));
+const isoTimestampSchema = /* @__PURE__ */ z.string().check(z.refine(isIsoTimestamp, { message: ISO_TIMESTAMP_EXPECTED }));
 
-const headerSchema = z.object({
-  id: z.string().check(z.minLength(1)), title: z.string(), createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema, appData: z.optional(AppDataSchema),
-  headId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+const headerSchema = /* @__PURE__ */ z.object({
+  id: /* @__PURE__ */ z.string().check(z.minLength(1)), title: z.string(), createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema, appData: z.optional(AppDataSchema),
+  headId: z.optional(z.nullable(/* @__PURE__ */ z.string().check(z.minLength(1)))),
 });
 
 /**

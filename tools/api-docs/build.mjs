@@ -1,0 +1,40 @@
+// `npm run docs`: the API reference of every public entry point (package.json `exports`), built
+// with TypeDoc into docs/api/. Runs from this workspace so TypeDoc gets the TypeScript 6 it
+// supports; the library itself builds with TypeScript 7, which has no compiler API for TypeDoc.
+import { join } from 'node:path';
+import { Application, LogLevel } from 'typedoc';
+import { entryPoints } from '../../scripts/entry-points.mjs';
+import { repository } from './repository.mjs';
+
+const app = await Application.bootstrapWithPlugins({
+  name: 'convolog',
+  entryPoints: entryPoints().map((entry) => join(repository, entry.source)),
+  tsconfig: join(repository, 'tsconfig.build.json'),
+  readme: join(repository, 'README.md'),
+  out: join(repository, 'docs/api'),
+  excludeInternal: true,
+  excludePrivate: true,
+  // Internal shapes a public declaration mentions: the profile a provider's accumulator passes to
+  // its (protected) base constructor, and the Standard Schema result type it spells out inline.
+  intentionallyNotExported: ['StreamProfile', 'StandardResult'],
+  // Every export has TSDoc (test/build/tsdoc.test.ts checks it); here TypeDoc also refuses a
+  // `{@link}` it cannot resolve and a public type that names a type no entry point exports.
+  validation: { notExported: true, invalidLink: true, notDocumented: false },
+  treatWarningsAsErrors: true,
+  logLevel: LogLevel.Info,
+});
+const project = await app.convert();
+if (project === undefined) throw new Error('TypeDoc could not convert the entry points (see the errors above)');
+// TypeDoc names a module after its file (`index`, `core`); readers import `convolog/core`.
+for (const entry of entryPoints()) {
+  const fileName = entry.subpath === '.' ? 'index' : entry.subpath.slice(2);
+  const module = project.children?.find((child) => child.name === fileName);
+  if (module) module.name = entry.specifier;
+}
+app.validate(project);
+if (app.logger.hasErrors() || app.logger.hasWarnings()) {
+  console.error('docs: TypeDoc reported problems (above); docs/api was not written');
+  process.exit(1);
+}
+await app.generateDocs(project, join(repository, 'docs/api'));
+console.log(`docs: wrote ${join(repository, 'docs/api/index.html')}`);
