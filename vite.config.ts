@@ -11,11 +11,11 @@ import { defineConfig } from 'vite';
 import { entryPoints } from './scripts/entry-points.mjs';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  name: string; exports: Record<string, unknown>; dependencies?: Record<string, string>;
+  name: string; exports: Record<string, unknown>; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>;
 };
 
-/** A runtime dependency and its subpaths (`zod` and `zod/mini`) stay imports in the output. */
-const external = Object.keys(manifest.dependencies ?? {}).map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`));
+/** A runtime or peer dependency (React, for convolog/react) and its subpaths (`zod` and `zod/mini`) stay imports in the output. */
+const external = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/|$)`));
 
 export default defineConfig({
   build: {

@@ -16,7 +16,7 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'node',
-          include: ['test/{core,store,adapters,build}/**/*.test.ts'],
+          include: ['test/{core,store,adapters,build,ai-sdk,react}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
