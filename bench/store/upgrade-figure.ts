@@ -2,7 +2,7 @@
 // 0.1 database of the upgrade test (10,406 entries, written by 0.1's own code).
 import { deleteDB, openDB, type IDBPTransaction } from 'idb';
 import { MIGRATIONS } from '../../src/store/database/schema.js';
-import fixtureUrl from '../../test/fixtures/store-0.1/v1-database.json.gz?url';
+import fixtureUrl from '../../test/fixtures/store-0.1/v1-database.json.gz?inline';
 import { median, type MeasureOptions, type SideSummary } from './measure.js';
 import type { StoreFigure, StoreFigureDefinition } from './figures.js';
 import { loadStoreModule } from './store-module.js';

@@ -26,20 +26,6 @@ function entryNotFound(conversationId: string, entryId: string, role: string): C
 }
 
 /**
- * The node a call names: `undefined` → the head, `null` → the root, an id → that entry
- * (`not_found` when unknown). Anything else is the caller's bug: a TypeError.
- * @internal
- */
-export async function findNode(
-  transaction: Transaction<IDBTransactionMode>, record: ConversationRecord, entryId: string | null | undefined, role: string,
-): Promise<TreeNode> {
-  checkEntryId(entryId, role, true);
-  if (entryId === undefined || (entryId !== null && entryId === record.headId)) return headNode(record);
-  if (entryId === null) return ROOT_NODE;
-  return nodeOfRecord(await findEntry(transaction, record.id, entryId, role));
-}
-
-/**
  * Starts reading the entry `entryId` names (nothing for the head or the root), so the read runs
  * beside the conversation record's instead of after it; {@link nodeFrom} checks the answer once
  * the record is known. A rejection is held for `nodeFrom`, never left unhandled.
@@ -54,7 +40,11 @@ export function prefetchEntry(
   return pending;
 }
 
-/** The node named by `entryId` (see {@link findNode}), from a {@link prefetchEntry} read. @internal */
+/**
+ * The node a call names, from a {@link prefetchEntry} read: `undefined` → the head, `null` → the
+ * root, an id → that entry (`not_found` when unknown here, one of another conversation included).
+ * @internal
+ */
 export async function nodeFrom(
   record: ConversationRecord, entryId: string | null | undefined, prefetched: Promise<EntryRecord | undefined> | undefined, role: string,
 ): Promise<TreeNode> {
