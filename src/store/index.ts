@@ -14,4 +14,5 @@ export {
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
+  LeafOptions, SettleOptions,
 } from './convolog-store.js';

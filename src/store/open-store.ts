@@ -33,7 +33,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Convolo
   const keyRange = resolveKeyRange(options.IDBKeyRange);
   assertIdbGlobals();
   const open = (signal?: AbortSignal) => openDatabase({
-    name, factory, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
+    name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
   });
   const database = await open(options.signal);
   const changes = new ChangeChannel(name);

@@ -9,44 +9,61 @@ interface StoredEntry {
 }
 interface ConversationState { firstSeq: number; lastId: string | null; keptFrom: number; window: number; userSeqs: Map<string, number> }
 
+/** Entries read per request: the rest of the pass is writes, which queue without waiting. */
+const CHUNK = 1_000;
+
 /**
  * Schema version 2 (DESIGN §10): the log becomes a tree. A 0.1 log is linear, so each entry's
  * parent is the entry before it, the head is the last entry, and the whole log is one line.
  * Every entry also gets the store's branch bookkeeping (its line, where the kept tail of the last
  * compaction before it starts, where the trailing tool window before it starts), computed in one
- * pass in key order (conversation, then seq). Runs inside the upgrade transaction: any failure
- * aborts the upgrade and leaves the version 1 data as it was.
+ * pass per conversation in seq order, read in chunks of {@link CHUNK} entries (one request each;
+ * the writes queue behind it). Runs inside the upgrade transaction: any failure aborts the
+ * upgrade and leaves the version 1 data as it was.
  * @internal
  */
 export function migrateToBranches(
   _database: IDBPDatabase<unknown>, transaction: IDBPTransaction<unknown, string[], 'versionchange'>,
+  keyRange: typeof IDBKeyRange = IDBKeyRange,
 ): void {
   const raw = unwrap(transaction) as unknown as IDBTransaction;
   const entries = raw.objectStore('entries');
+  const conversations = raw.objectStore('conversations');
   entries.createIndex('byLine', ['conversationId', 'tree.line', 'seq']);
-  const states = new Map<string, ConversationState>();
-  const request = entries.openCursor();
-  request.onsuccess = () => {
-    const cursor = request.result;
-    if (cursor === null) {
-      updateConversations(raw.objectStore('conversations'), states);
-      return;
-    }
-    const entry = cursor.value as StoredEntry;
-    if (typeof entry === 'object' && entry !== null && typeof entry.conversationId === 'string' && typeof entry.seq === 'number') {
-      cursor.update(withBranchFields(entry, stateOf(states, entry.conversationId, entry.seq)));
-    }
-    cursor.continue();
+  const listing = conversations.getAll();
+  listing.onsuccess = () => {
+    const records = listing.result as { id: string; lastSeq: number }[];
+    const next = (index: number): void => {
+      const record = records[index];
+      if (record === undefined) return;
+      migrateConversation(entries, keyRange, record.id, 0, undefined, (state) => {
+        conversations.put(withHead(record, state));
+        next(index + 1);
+      });
+    };
+    next(0);
   };
 }
 
-function stateOf(states: Map<string, ConversationState>, conversationId: string, seq: number): ConversationState {
-  let state = states.get(conversationId);
-  if (state === undefined) {
-    state = { firstSeq: seq, lastId: null, keptFrom: 1, window: 0, userSeqs: new Map() };
-    states.set(conversationId, state);
-  }
-  return state;
+/** Migrates the entries of one conversation after `afterSeq`, a chunk at a time, then calls `done`. */
+function migrateConversation(
+  entries: IDBObjectStore, keyRange: typeof IDBKeyRange, conversationId: string, afterSeq: number,
+  state: ConversationState | undefined, done: (state: ConversationState | undefined) => void,
+): void {
+  const request = entries.getAll(keyRange.bound([conversationId, afterSeq], [conversationId, Number.POSITIVE_INFINITY], true, false), CHUNK);
+  request.onsuccess = () => {
+    const chunk = request.result as StoredEntry[];
+    let current = state;
+    let lastSeq = afterSeq;
+    for (const entry of chunk) {
+      if (typeof entry !== 'object' || entry === null || typeof entry.seq !== 'number') continue;
+      current ??= { firstSeq: entry.seq, lastId: null, keptFrom: 1, window: 0, userSeqs: new Map() };
+      entries.put(withBranchFields(entry, current));
+      lastSeq = entry.seq;
+    }
+    if (chunk.length < CHUNK) done(current);
+    else migrateConversation(entries, keyRange, conversationId, lastSeq, current, done);
+  };
 }
 
 function withBranchFields(entry: StoredEntry, state: ConversationState): StoredEntry {
@@ -69,15 +86,8 @@ function hasClientToolCall(message: StoredMessage): boolean {
   return message.content.some((block: { type?: unknown } | null) => typeof block === 'object' && block !== null && block.type === 'tool_call');
 }
 
-function updateConversations(conversations: IDBObjectStore, states: ReadonlyMap<string, ConversationState>): void {
-  const request = conversations.openCursor();
-  request.onsuccess = () => {
-    const cursor = request.result;
-    if (cursor === null) return;
-    const record = cursor.value as { id: string; lastSeq: number };
-    const state = states.get(record.id);
-    const lines = state === undefined || record.lastSeq === 0 ? [] : [{ start: state.firstSeq, forkFrom: 0, parentLine: 0, tip: record.lastSeq }];
-    cursor.update({ ...record, headId: state?.lastId ?? null, headSeq: state === undefined ? 0 : record.lastSeq, lines });
-    cursor.continue();
-  };
+/** The conversation record with its head on the last entry and its one line. */
+function withHead(record: { id: string; lastSeq: number }, state: ConversationState | undefined): object {
+  const lines = state === undefined || record.lastSeq === 0 ? [] : [{ start: state.firstSeq, forkFrom: 0, parentLine: 0, tip: record.lastSeq }];
+  return { ...record, headId: state?.lastId ?? null, headSeq: state === undefined ? 0 : record.lastSeq, lines };
 }

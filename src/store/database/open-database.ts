@@ -10,6 +10,8 @@ const OPERATION = 'Opening the database';
 export interface OpenDatabaseOptions {
   name: string;
   factory: IDBFactory;
+  /** The factory's IDBKeyRange, for migrations that read in ranges. */
+  keyRange: typeof IDBKeyRange;
   signal?: AbortSignal;
   onBlocked?: () => void;
 }
@@ -40,7 +42,7 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<ConvologData
     };
     const onAbort = (): void => finish(() => reject(wasBlocked ? blockedError(options.name) : abortedError(OPERATION, signal)));
     signal?.addEventListener('abort', onAbort, { once: true });
-    request.onupgradeneeded = (event) => upgrade(request, event.oldVersion);
+    request.onupgradeneeded = (event) => upgrade(request, event.oldVersion, options.keyRange);
     request.onblocked = () => {
       wasBlocked = true;
       options.onBlocked?.();
@@ -55,13 +57,14 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<ConvologData
   });
 }
 
-function upgrade(request: IDBOpenDBRequest, oldVersion: number): void {
+function upgrade(request: IDBOpenDBRequest, oldVersion: number, keyRange: typeof IDBKeyRange): void {
   const transaction = request.transaction!;
   try {
     runMigrations(
       wrap(request.result) as unknown as IDBPDatabase<unknown>,
       wrap(transaction) as unknown as IDBPTransaction<unknown, string[], 'versionchange'>,
       oldVersion,
+      keyRange,
     );
   } catch (error) {
     // A failed migration must leave the old version as it was: abort the upgrade.

@@ -96,7 +96,8 @@ export type UpgradeTransaction = IDBPTransaction<ConvologSchema, StoreName[], 'v
 export interface Migration {
   version: number;
   // The database is typed loosely: a migration is written against the schema of its own time.
-  migrate(database: IDBPDatabase<unknown>, transaction: IDBPTransaction<unknown, string[], 'versionchange'>): void;
+  // `keyRange`: the IDBKeyRange of the factory in use (the global one when left out).
+  migrate(database: IDBPDatabase<unknown>, transaction: IDBPTransaction<unknown, string[], 'versionchange'>, keyRange?: typeof IDBKeyRange): void;
 }
 
 /**
@@ -127,9 +128,10 @@ export function runMigrations(
   database: IDBPDatabase<unknown>,
   transaction: IDBPTransaction<unknown, string[], 'versionchange'>,
   oldVersion: number,
+  keyRange?: typeof IDBKeyRange,
 ): void {
   for (const migration of MIGRATIONS) {
-    if (migration.version > oldVersion) migration.migrate(database, transaction);
+    if (migration.version > oldVersion) migration.migrate(database, transaction, keyRange);
   }
 }
 

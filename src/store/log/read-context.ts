@@ -6,7 +6,7 @@ import { readRecord } from '../database/read-record.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { LeafOptions } from '../types/options.js';
-import { checkEntryId, findNode } from './find-entry.js';
+import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { LineTable } from './line-table.js';
 import { readPath } from './read-path.js';
 
@@ -19,8 +19,9 @@ import { readPath } from './read-path.js';
 async function readTail(context: StoreContext, id: string, options: LeafOptions): Promise<Entry[]> {
   if (options.leafId !== undefined) checkEntryId(options.leafId, 'context: leafId', false);
   return runTransaction(context, ['conversations', 'entries'], 'readonly', 'Reading the context', async (transaction) => {
+    const leafRead = prefetchEntry(transaction, options.leafId);
     const record = await readRecord(transaction, id);
-    const leaf = await findNode(transaction, record, options.leafId, 'leafId');
+    const leaf = await nodeFrom(record, options.leafId, leafRead, 'leafId');
     if (leaf.seq === 0) return [];
     const { entries } = await readPath(transaction, context.keyRange, id, new LineTable(record.lines), leaf, { from: leaf.keptFrom });
     return entries;

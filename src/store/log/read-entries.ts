@@ -5,7 +5,8 @@ import { readRecord } from '../database/read-record.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { checkEntryId, findNode } from './find-entry.js';
+import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
+import type { TreeNode } from './tree-node.js';
 import { LineTable } from './line-table.js';
 import { readPath } from './read-path.js';
 
@@ -20,21 +21,21 @@ export async function readEntries(context: StoreContext, id: string, options: En
   checkPageOptions(options);
   const { entries, corrupt } = await runTransaction(context, ['conversations', 'entries'], 'readonly', 'Reading entries',
     async (transaction) => {
+      const leafRead = prefetchEntry(transaction, options.leafId);
       const record = await readRecord(transaction, id);
       if (options.allBranches === true) {
         const [from, to] = pageBounds(record.lastSeq, options);
         return readEntryRange(transaction, context.keyRange, id, from, to, options.onCorrupt !== undefined);
       }
-      return readBranch(context, transaction, record, options);
+      return readBranch(context, transaction, record, await nodeFrom(record, options.leafId, leafRead, 'leafId'), options);
     });
   for (const item of corrupt) options.onCorrupt?.(item);
   return entries;
 }
 
 async function readBranch(
-  context: StoreContext, transaction: Transaction<'readonly'>, record: ConversationRecord, options: EntriesOptions,
+  context: StoreContext, transaction: Transaction<'readonly'>, record: ConversationRecord, leaf: TreeNode, options: EntriesOptions,
 ): Promise<EntryRange> {
-  const leaf = await findNode(transaction, record, options.leafId, 'leafId');
   if (leaf.seq === 0 || options.limit === 0) return { entries: [], corrupt: [] };
   const from = Math.max(1, Math.floor(options.afterSeq ?? 0) + 1);
   const to = Math.min(leaf.seq, Math.ceil(options.beforeSeq ?? Number.POSITIVE_INFINITY) - 1);

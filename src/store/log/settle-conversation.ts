@@ -7,7 +7,7 @@ import { runTransaction } from '../database/run-transaction.js';
 import { ALL_STORES } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { writeMessages } from './write-messages.js';
-import { checkEntryId, findNode } from './find-entry.js';
+import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import type { SettleOptions } from '../types/options.js';
 
 /**
@@ -22,8 +22,9 @@ export async function settleConversation(
 ): Promise<MessageEntry[]> {
   if (options.leafId !== undefined) checkEntryId(options.leafId, 'settle: leafId', false);
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Settling tool calls', async (transaction) => {
+    const leafRead = prefetchEntry(transaction, options.leafId);
     const record = await readRecord(transaction, id);
-    const leaf = await findNode(transaction, record, options.leafId, 'leafId');
+    const leaf = await nodeFrom(record, options.leafId, leafRead, 'leafId');
     const window = await readWindow(context, transaction, record, leaf);
     const settled = settle(window.map((entry) => entry.message), options);
     return writeMessages(context, transaction, record, leaf, window, settled.messages.slice(window.length));
