@@ -18,21 +18,26 @@ const TAIL_SHARE = 0.3;
 /** Never keep less than this (a tail of one short exchange). */
 const MIN_TAIL_TOKENS = 40;
 
-/** Compacts `conversationId`; `entry` is `null` when nothing was worth folding. */
+/**
+ * Compacts the branch of `conversationId` that ends at `leafId` (the path on screen; absent:
+ * the head's); `entry` is `null` when nothing was worth folding. Other branches are untouched.
+ */
 export async function compactChat(
-  store: ConvologStore, conversationId: string, model: ChatModel, signal: AbortSignal,
+  store: ConvologStore, conversationId: string, model: ChatModel, signal: AbortSignal, leafId?: string,
 ): Promise<CompactionOutcome> {
-  const tokensBefore = contextTokens(await store.context(conversationId));
+  const branch = leafId === undefined ? {} : { leafId };
+  const tokensBefore = contextTokens(await store.context(conversationId, branch));
   // The demo's chats are short, so the tail is a share of what there is rather than a fixed
   // budget: Compact then always has something to show after a few turns.
   const tailTokens = Math.max(MIN_TAIL_TOKENS, Math.round(tokensBefore * TAIL_SHARE));
   const entry = await compactConversation(store, conversationId, {
+    ...branch,
     summarize: (request) => model.summarize(request),
     tailTokens,
     words: model.kind === 'offline' ? 120 : 250,
     signal,
   });
-  const tokensAfter = entry === null ? tokensBefore : contextTokens(await store.context(conversationId));
+  const tokensAfter = entry === null ? tokensBefore : contextTokens(await store.context(conversationId, { leafId: entry.id }));
   return { entry, tokensBefore, tokensAfter };
 }
 
