@@ -153,9 +153,37 @@ describe('demo: branches', () => {
       expect(await textOf(turnStart)).toContain('version 3');
       expect(await textOf(messages(page, 'assistant').last())).toMatch(/In Lisbon it is/);
       await screenshot(page, 'desktop-branch-regenerated');
-      await page.setViewportSize(MOBILE);
-      await page.waitForTimeout(400);
-      await screenshot(page, 'mobile-branch-regenerated');
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a phone: Edit shows without hovering, the editor and the switcher fit the width', async () => {
+    const context = await newContext(demo.browser, MOBILE);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, demo.server.origin);
+      await sendAndWait(page, 'Hello there');
+      await sendAndWait(page, 'What is the weather in Lisbon and what is 19*3?');
+      const overflow = (): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      const user = messages(page, 'user').last();
+      // A touch screen has no hover: the pencil is shown as it is.
+      const pencil = byTestId(user, 'edit-message');
+      await expect.poll(() => pencil.evaluate((node) => getComputedStyle(node).opacity)).toBe('1');
+      await pencil.click();
+      await byTestId(user, 'edit-input').fill('What is the weather in Porto and what is 19*4?');
+      expect(await overflow()).toBe(false);
+      await screenshot(page, 'mobile-branch-editing');
+      await byTestId(user, 'edit-save').click();
+      await expect.poll(() => textOf(messages(page, 'assistant').last())).toContain('19*4 = 76');
+      await waitForIdle(page);
+      await regenerateLast(page);
+      await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('2/2');
+      await expect.poll(() => positionOf(messages(page, 'assistant').nth(1))).toBe('2/2');
+      expect(await overflow()).toBe(false);
+      await screenshot(page, 'mobile-branches');
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
