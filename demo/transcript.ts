@@ -7,8 +7,9 @@ import type { AssistantMessage, ConvologStore, Entry, MessageEntry } from '../sr
 import { h } from './dom.js';
 import { streamingView, type MessageView } from './message-view.js';
 import { TranscriptLayout } from './transcript-layout.js';
-import type { CorruptItem, TranscriptItem } from './transcript-item.js';
+import type { TranscriptItem } from './transcript-item.js';
 import { LoadedPath } from './loaded-path.js';
+import { PathReader, type PathRange } from './path-reader.js';
 import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 
@@ -31,12 +32,9 @@ export interface TranscriptEvents {
   branches?: BranchHandlers;
 }
 
-/** A range of one path to read (`leafId` absent: the head's). */
-interface PathRange { leafId?: string; beforeSeq?: number; afterSeq?: number; limit?: number }
-
 /**
  * The scrolling transcript of one conversation: one path of its tree, root → head. Every read
- * of the store runs one at a time (`exclusive`), so pages and branch switches never interleave.
+ * of the store runs one at a time (PathReader), so pages and branch switches never interleave.
  */
 export class Transcript {
   readonly element: HTMLElement;
@@ -45,7 +43,6 @@ export class Transcript {
   private readonly topElement = h('div', { className: 'transcript-top' });
   private readonly emptyElement: HTMLElement;
   private conversationId: string | undefined;
-  private generation = 0;
   /** Bumped by every change to `items`, so a read that raced one is read again. */
   private version = 0;
   private readonly path = new LoadedPath();
@@ -54,14 +51,16 @@ export class Transcript {
   private turnActive = false;
   private loadingOlder = false;
   private loadingFirstPage = false;
-  private reads: Promise<void> = Promise.resolve();
   private headSyncQueued = false;
   /** `beginFork` cut the path: the next entry added is a fork even though it continues the cut path. */
   private forkPending = false;
   private streaming: MessageView | undefined;
   private pinned = true;
 
-  constructor(private readonly store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
+  private readonly reader: PathReader;
+
+  constructor(store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
+    this.reader = new PathReader(store, events);
     this.emptyElement = emptyState;
     this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
       h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entryLayout.element, this.liveElement));
@@ -92,7 +91,7 @@ export class Transcript {
 
   /** Shows `conversationId` from the last page of its head's path; `undefined` shows the empty state. */
   async open(conversationId: string | undefined, lastSeq: number): Promise<void> {
-    this.generation += 1;
+    this.reader.switchTo(conversationId);
     this.version += 1;
     this.conversationId = conversationId;
     this.path.clear();
@@ -102,16 +101,16 @@ export class Transcript {
     this.loadingFirstPage = conversationId !== undefined && lastSeq > 0;
     this.updateChrome();
     if (!this.loadingFirstPage) return;
-    const generation = this.generation;
-    await this.exclusive(async () => {
+    const generation = this.reader.current;
+    await this.reader.exclusive(async () => {
       try {
         const page = await this.read({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE });
         if (page !== undefined) this.applyMerge(page, page.length < PAGE_SIZE, false);
       } finally {
-        if (generation === this.generation) this.loadingFirstPage = false;
+        if (this.reader.isCurrent(generation)) this.loadingFirstPage = false;
       }
     });
-    if (generation !== this.generation) return;
+    if (!this.reader.isCurrent(generation)) return;
     this.updateChrome();
     this.scrollToBottom();
     await this.fillViewport();
@@ -171,9 +170,9 @@ export class Transcript {
 
   /** Re-reads the last page of the head's path and shows it, keeping what it shares with the screen. */
   syncHead(): Promise<void> {
-    if (this.headSyncQueued) return this.reads;
+    if (this.headSyncQueued) return this.reader.idle;
     this.headSyncQueued = true;
-    return this.exclusive(async () => {
+    return this.reader.exclusive(async () => {
       this.headSyncQueued = false;
       await this.readHeadPage();
     });
@@ -184,7 +183,7 @@ export class Transcript {
    * after `checkout`, keeping everything above it in place on screen.
    */
   showBranch(anchorId: string | null, headId: string): Promise<void> {
-    return this.exclusive(async () => {
+    return this.reader.exclusive(async () => {
       const anchor = anchorId === null ? undefined : this.path.entryById(anchorId);
       if (anchorId !== null && anchor === undefined) {
         await this.readHeadPage();
@@ -253,7 +252,7 @@ export class Transcript {
     this.loadingOlder = true;
     this.updateChrome();
     try {
-      await this.exclusive(async () => {
+      await this.reader.exclusive(async () => {
         const tipId = this.tipId;
         const oldest = this.path.oldestSeq;
         const version = this.version;
@@ -282,13 +281,6 @@ export class Transcript {
     }
   }
 
-  /** Runs `task` after every read queued before it (reads never interleave). */
-  private exclusive(task: () => Promise<void>): Promise<void> {
-    const run = this.reads.then(task, task);
-    this.reads = run.catch(() => undefined);
-    return run;
-  }
-
   /** Reads the head's last page and joins it to the screen; read again when something changed meanwhile. */
   private async readHeadPage(): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -301,26 +293,8 @@ export class Transcript {
     }
   }
 
-  /** Reads one range of a path, entries and unreadable records in seq order; `undefined` when it failed or another chat opened. */
-  private async read(range: PathRange): Promise<TranscriptItem[] | undefined> {
-    const conversationId = this.conversationId;
-    if (conversationId === undefined) return undefined;
-    const generation = this.generation;
-    const corrupt: CorruptItem[] = [];
-    let entries: Entry[];
-    try {
-      entries = await this.store.entries(conversationId, {
-        ...range,
-        onCorrupt: ({ seq, error }) => corrupt.push({ type: 'corrupt', seq, error }),
-      });
-    } catch (error) {
-      if (generation === this.generation) this.events.onError(error);
-      return undefined;
-    }
-    if (generation !== this.generation) return undefined; // another conversation opened meanwhile
-    const newCorrupt = corrupt.filter((item) => !this.path.has(item.seq)).map((item) => item.seq);
-    if (newCorrupt.length > 0) this.events.onCorrupt(newCorrupt.sort((left, right) => left - right));
-    return [...entries, ...corrupt].sort((left, right) => left.seq - right.seq);
+  private read(range: PathRange): Promise<TranscriptItem[] | undefined> {
+    return this.reader.read(range, (seq) => this.path.has(seq));
   }
 
   /**
@@ -340,17 +314,11 @@ export class Transcript {
 
   /** Re-reads the conversation's fork points, for the version switchers. */
   private async refreshForks(): Promise<void> {
-    const conversationId = this.conversationId;
-    if (conversationId === undefined || this.events.branches === undefined) return;
-    const generation = this.generation;
-    try {
-      const forks = await this.store.forks(conversationId);
-      if (generation !== this.generation) return;
-      this.forks = new Map(forks.map((fork) => [fork.parentId, fork.childIds]));
-      this.layout();
-    } catch {
-      // The switchers stay as they were; the next change reads them again.
-    }
+    if (this.events.branches === undefined) return;
+    const forks = await this.reader.forks();
+    if (forks === undefined) return;
+    this.forks = new Map(forks.map((fork) => [fork.parentId, fork.childIds]));
+    this.layout();
   }
 
   private layout(): void {
