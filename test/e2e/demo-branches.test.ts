@@ -153,6 +153,9 @@ describe('demo: branches', () => {
       expect(await textOf(turnStart)).toContain('version 3');
       expect(await textOf(messages(page, 'assistant').last())).toMatch(/In Lisbon it is/);
       await screenshot(page, 'desktop-branch-regenerated');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.waitForTimeout(400); // let the colour transitions settle
+      await screenshot(page, 'desktop-branch-dark');
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
@@ -216,6 +219,20 @@ describe('demo: branches', () => {
       await page.keyboard.press(' ');
       await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('2/2');
       expect(await textOf(messages(page, 'assistant').last())).toContain('3+3 = 6');
+
+      // The editor by keyboard: Enter on the pencil opens it focused; Escape puts the message back unchanged.
+      const current = messages(page, 'user').last();
+      await byTestId(current, 'edit-message').focus();
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('edit-input');
+      expect(await byTestId(current, 'edit-input').inputValue()).toBe('what is 3+3?');
+      await page.keyboard.type(' and 4+4');
+      await screenshot(page, 'desktop-branch-editing');
+      await page.keyboard.press('Escape');
+      expect(await byTestId(current, 'edit-input').count()).toBe(0);
+      expect(await textOf(current)).toBe('what is 3+3?');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('edit-message');
+      await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('2/2');
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
