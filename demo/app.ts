@@ -23,6 +23,7 @@ import { NEW_CHAT_TITLE } from './chat-title.js';
 import { sendTurn } from './send-turn.js';
 import { compactOpenChat, exportOpenChat, importChatFile } from './chat-data-actions.js';
 import { applyStoreChange } from './apply-store-change.js';
+import { branchHandlers } from './branch-actions.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -67,6 +68,11 @@ export class DemoApp implements AppHost {
     this.transcript = new Transcript(store, {
       onCorrupt: (seqs) => this.notices.show(unreadableNotice(seqs)),
       onError: (error) => this.notices.show({ tone: 'error', title: 'Could not read this chat.', details: [describeError(error)] }),
+      onBranchChange: () => {
+        this.updateInterrupted();
+        this.scheduleContextEstimate();
+      },
+      branches: branchHandlers(this),
     }, welcomeView((text) => sendTurn(this, text)));
     this.composer = new Composer({ onSend: (text) => void sendTurn(this, text), onStop: () => this.stop() });
     this.storagePanel = new StoragePanel(store, {
@@ -237,6 +243,7 @@ export class DemoApp implements AppHost {
   updateComposerState(): void {
     const runningHere = this.turn !== undefined && this.turn.conversationId === this.open?.id;
     this.transcript.setTurnActive(runningHere);
+    this.transcript.setActionAvailability({ fork: this.turn === undefined && this.compacting === undefined, switch: !runningHere && this.compacting === undefined });
     this.composer.setRunning(runningHere);
     this.composer.setBlocked(this.turn !== undefined && !runningHere ? 'A reply is being written in another chat' : undefined);
     this.header.setBusy(this.turn !== undefined && runningHere);
@@ -276,7 +283,8 @@ export class DemoApp implements AppHost {
     const conversationId = this.open?.id;
     if (conversationId === undefined) return;
     this.estimateTimer = setTimeout(() => {
-      void measureContext(this.store, conversationId).then((size) => {
+      // The branch on screen (the head's, unless a reply is being written on another one).
+      void measureContext(this.store, conversationId, this.transcript.tipId).then((size) => {
         if (this.open?.id === conversationId) this.header.setContext(size);
       }, () => undefined);
     }, delay);

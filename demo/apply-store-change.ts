@@ -1,5 +1,6 @@
 // How the app follows changes to the store, whether this tab made them or another one did:
-// the open chat stays current, and a chat deleted elsewhere is closed here too.
+// the open chat stays current (on the branch its head is on), and a chat deleted elsewhere is
+// closed here too.
 import type { StoreChange } from '../src/index.js';
 import type { AppHost } from './app-host.js';
 
@@ -7,10 +8,13 @@ import type { AppHost } from './app-host.js';
 export function applyStoreChange(app: AppHost, change: StoreChange): boolean {
   switch (change.type) {
     case 'entries_appended':
-      app.transcript.addEntries(change.conversationId, change.entries);
+      // The transcript shows the head's path: entries that moved the head join it, others
+      // (written below another leaf without moving the head) only make it check where the head is.
+      if (change.conversation.headId === change.entries.at(-1)?.id) app.transcript.addEntries(change.conversationId, change.entries);
       if (change.conversationId === app.open?.id) {
         app.open = change.conversation;
         app.header.setConversation(change.conversation);
+        app.transcript.followHead(change.conversation.headId);
         if (change.origin === 'other_tab') {
           app.updateInterrupted();
           app.scheduleContextEstimate();
@@ -22,6 +26,8 @@ export function applyStoreChange(app: AppHost, change: StoreChange): boolean {
       if (change.conversationId === app.open?.id) {
         app.open = change.conversation;
         app.header.setConversation(change.conversation);
+        // A checkout here or in another tab: show the branch the head is on now.
+        app.transcript.followHead(change.conversation.headId);
       }
       return true;
     case 'conversation_deleted':

@@ -13,8 +13,9 @@ export async function compactOpenChat(app: AppHost): Promise<void> {
   const controller = new AbortController();
   app.compacting = controller;
   app.header.setCompacting(true);
+  app.updateComposerState();
   try {
-    const outcome = await compactChat(app.store, conversation.id, app.model(), controller.signal);
+    const outcome = await compactChat(app.store, conversation.id, app.model(), controller.signal, app.transcript.tipId);
     if (outcome.entry === null) {
       app.notices.show({ tone: 'info', key: 'compact', title: 'Nothing to compact yet: this chat is short enough to send as it is.' });
       return;

@@ -6,7 +6,7 @@ import {
   OpenAIChatStreamAccumulator, OpenAIResponsesStreamAccumulator,
   type OpenAIChatCompletionChunk, type OpenAIResponsesStreamEvent, type StreamAccumulator,
 } from '../src/adapters/index.js';
-import { planOfflineReply, streamOfflineReply } from './offline-assistant.js';
+import { planOfflineReply, streamOfflineReply, type OfflinePlan } from './offline-assistant.js';
 import { streamEndpointCompletion, completeEndpoint, EndpointError } from './endpoint-client.js';
 import { completeEndpointResponse, streamEndpointResponse } from './endpoint-responses-client.js';
 import { offlinePromptTokens } from './offline-token-count.js';
@@ -21,8 +21,11 @@ export interface ChatModel {
   /** Shown in the header and stored in the turn envelope. */
   readonly label: string;
   readonly kind: 'offline' | 'endpoint';
-  /** Streams one completion for `messages` (the context), as parsed chunks or events. */
-  stream(messages: readonly Message[], signal: AbortSignal): AsyncIterable<ModelChunk>;
+  /**
+   * Streams one completion for `messages` (the context), as parsed chunks or events. `attempt` 2
+   * and up asks again for a message already answered (Regenerate).
+   */
+  stream(messages: readonly Message[], signal: AbortSignal, options?: { attempt?: number }): AsyncIterable<ModelChunk>;
   /** A fresh accumulator for one `stream`. */
   accumulator(): StreamAccumulator<ModelChunk>;
   /** Writes a summary for `compactConversation`. */
@@ -38,19 +41,27 @@ export function offlineModel(pace: Pace, contextLimit: number): ChatModel {
   return {
     label: 'Offline assistant',
     kind: 'offline',
-    stream(messages, signal) {
+    stream(messages, signal, options) {
       const promptTokens = offlinePromptTokens(messages);
       if (promptTokens > contextLimit) {
         const message = `This model's maximum context length is ${contextLimit} tokens. However, your messages resulted in ${promptTokens} tokens.`;
         return refuse(new EndpointError(message, 400, true));
       }
-      return streamOfflineReply(planOfflineReply(messages), { tokenDelay: pace.tokenDelay, signal, promptTokens });
+      return streamOfflineReply(retold(planOfflineReply(messages), options?.attempt ?? 1), { tokenDelay: pace.tokenDelay, signal, promptTokens });
     },
     accumulator: () => new OpenAIChatStreamAccumulator() as StreamAccumulator<ModelChunk>,
     async summarize({ prompt }) {
       return extractiveSummary(prompt, 120);
     },
   };
+}
+
+/**
+ * The offline assistant answers by rules, so asked again it would say the same words: a
+ * regenerated answer says which version it is, so the versions can be told apart.
+ */
+function retold(plan: OfflinePlan, attempt: number): OfflinePlan {
+  return attempt <= 1 ? plan : { ...plan, text: `Here is another take (version ${attempt}). ${plan.text}` };
 }
 
 /** The OpenAI-compatible endpoint of `settings`, through the API it speaks. */

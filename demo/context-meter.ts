@@ -4,9 +4,12 @@
 import { contextTokens, type ContextTokens, type ConvologStore, type Entry } from '../src/index.js';
 import { h, replaceChildren } from './dom.js';
 
-/** The context of `conversationId` as the next request sends it, measured with the last reported usage. */
-export async function measureContext(store: ConvologStore, conversationId: string): Promise<ContextTokens> {
-  const { compaction, entries } = await store.contextEntries(conversationId);
+/**
+ * The context of `conversationId`'s branch ending at `leafId` (default: the head's) as the next
+ * request sends it, measured with the last reported usage.
+ */
+export async function measureContext(store: ConvologStore, conversationId: string, leafId?: string): Promise<ContextTokens> {
+  const { compaction, entries } = await store.contextEntries(conversationId, leafId === undefined ? {} : { leafId });
   const context: Entry[] = compaction === undefined ? entries : [compaction, ...entries];
   return contextTokens(context);
 }

@@ -8,7 +8,7 @@ import type { CorruptItem } from './transcript-item.js';
 
 /** The marker where a compaction took effect; its stats line is filled in by the layout. */
 export function compactionMarker(entry: CompactionEntry): HTMLElement {
-  return h('section', { className: 'compaction', testId: 'compaction', data: { seq: String(entry.seq) } },
+  return h('section', { className: 'compaction', testId: 'compaction', data: { seq: String(entry.seq), entryId: entry.id } },
     h('div', { className: 'compaction-rule' },
       h('span', { className: 'compaction-badge' }, icon(ICONS.compact), 'Compacted'),
       h('span', { className: 'compaction-stats' }),

@@ -1,12 +1,21 @@
 // Rendering of the transcript's loaded entries, apart from how they are paged in: tool results
 // under their call, compaction markers before the first message they kept, folded messages
-// dimmed, and each tool call's status.
+// dimmed, each tool call's status, and each message's branch actions (switcher, Edit, Regenerate).
 import { estimateMessageTokens, SUMMARY_PREFIX, type CompactionEntry, type MessageEntry } from '../src/index.js';
 import { h } from './dom.js';
 import { messageView, type MessageView } from './message-view.js';
 import { formatTokens } from './format.js';
 import { compactionMarker, corruptPlaceholder, setFoldedTag } from './entry-views.js';
 import type { TranscriptItem } from './transcript-item.js';
+import { branchPoints, type ForkMap } from './branch-points.js';
+import { focusSwitcher, syncMessageActions, type ActionAvailability, type BranchHandlers } from './message-actions.js';
+
+/** What the layout needs to draw branch actions: the fork points and whether actions may run now. */
+export interface BranchView {
+  forks: ForkMap;
+  availability: ActionAvailability;
+  handlers: BranchHandlers | undefined;
+}
 
 /** A compaction marker and the message it must precede. */
 interface Marker { element: HTMLElement; firstKeptId: string }
@@ -40,11 +49,12 @@ export class TranscriptLayout {
   /**
    * Puts every loaded item where it belongs: tool results under their call, a compaction
    * marker just before the first message it kept, folded messages dimmed. Nodes are created
-   * once per entry and only moved, so scrolling and selection survive updates. `oldestSeq` is
-   * the oldest seq loaded (1 when the whole log is).
+   * once per entry and only moved, so scrolling and selection survive updates. `items` is one
+   * path of the conversation's tree; `wholePath` says its first entry is loaded.
    */
-  render(items: readonly TranscriptItem[], oldestSeq: number): void {
-    const fold = foldBoundary(items, oldestSeq);
+  render(items: readonly TranscriptItem[], wholePath: boolean, branch: BranchView): void {
+    const fold = foldBoundary(items, wholePath);
+    const points = branch.handlers === undefined ? undefined : branchPoints(items, branch.forks);
     const top: HTMLElement[] = [];
     const slots = new Map<string, HTMLElement>();
     const messageElements = new Map<string, HTMLElement>();
@@ -60,6 +70,8 @@ export class TranscriptLayout {
         const element = this.viewOf(item) as HTMLElement;
         element.classList.toggle('is-superseded', item !== lastCompaction);
         updateCompactionStats(element, item, items);
+        const point = points?.get(item.id);
+        if (point !== undefined) syncMessageActions(element, item, point, branch.availability, branch.handlers!);
         markers.push({ element, firstKeptId: item.firstKeptId });
         top.push(element);
         continue;
@@ -79,6 +91,8 @@ export class TranscriptLayout {
       }
       view.element.classList.toggle('is-folded', folded);
       setFoldedTag(view.element, folded);
+      const point = points?.get(item.id);
+      if (point !== undefined) syncMessageActions(view.element, item, point, branch.availability, branch.handlers!);
       for (const [callId, slot] of view.resultSlots) slots.set(callId, slot);
       top.push(view.element);
     }
@@ -86,6 +100,12 @@ export class TranscriptLayout {
     placeMarkers(top, markers, messageElements);
     this.reconcile(top);
     this.updateToolStatuses(slots);
+  }
+
+  /** Focuses the switcher of the entry `entryId` (after a switch by keyboard, its view is a new element). */
+  focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
+    const element = [...this.element.querySelectorAll<HTMLElement>('[data-entry-id]')].find((candidate) => candidate.dataset.entryId === entryId);
+    if (element !== undefined) focusSwitcher(element, direction);
   }
 
   private reconcile(top: readonly HTMLElement[]): void {
@@ -134,14 +154,14 @@ function placeMarkers(top: HTMLElement[], markers: readonly Marker[], messageEle
 }
 
 /** The first seq of the kept tail under the newest compaction loaded; older messages are folded. */
-function foldBoundary(items: readonly TranscriptItem[], oldestSeq: number): number | undefined {
+function foldBoundary(items: readonly TranscriptItem[], wholePath: boolean): number | undefined {
   const compaction = items.filter((item): item is CompactionEntry => item.type === 'compaction').at(-1);
   if (compaction === undefined) return undefined;
   const kept = items.find((item) => item.type === 'message' && item.id === compaction.firstKeptId);
   if (kept !== undefined) return kept.seq;
   // Not loaded: it is further up (nothing loaded is folded), or it does not exist, and then
   // the context starts right after the compaction entry.
-  return oldestSeq <= 1 ? compaction.seq : undefined;
+  return wholePath ? compaction.seq : undefined;
 }
 
 function updateCompactionStats(element: HTMLElement, compaction: CompactionEntry, items: readonly TranscriptItem[]): void {

@@ -1,15 +1,24 @@
-// The transcript of the open conversation: the last page of its log, older pages loaded as
-// the user scrolls up (`entries` with `beforeSeq` + `limit`), new entries added as they are
-// appended here or in another tab, and the in-memory partial of a reply that is streaming.
-// How the entries are drawn is TranscriptLayout's part.
+// The transcript of the open conversation: the last page of the head's path (the branch the
+// user is on), older pages loaded as the user scrolls up (`entries` with `leafId`, `beforeSeq`
+// and `limit`), new entries added as they are appended here or in another tab, the path swapped
+// below its fork point when the head moves to another branch, and the in-memory partial of a
+// reply that is streaming. How the entries are drawn is TranscriptLayout's part.
 import type { AssistantMessage, ConvologStore, Entry, MessageEntry } from '../src/index.js';
 import { h } from './dom.js';
 import { streamingView, type MessageView } from './message-view.js';
 import { TranscriptLayout } from './transcript-layout.js';
-import type { CorruptItem, TranscriptItem } from './transcript-item.js';
+import type { TranscriptItem } from './transcript-item.js';
+import { LoadedPath } from './loaded-path.js';
+import { PathReader, type PathRange } from './path-reader.js';
+import type { ForkMap } from './branch-points.js';
+import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 
 /** How many entries one page loads. */
 export const PAGE_SIZE = 60;
+/** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
+const SWITCH_LIMIT = 400;
+/** Above every seq: `beforeSeq` for "up to the end of the path". */
+const PATH_END = Number.MAX_SAFE_INTEGER;
 
 /** What the transcript reports to the app. */
 export interface TranscriptEvents {
@@ -17,9 +26,16 @@ export interface TranscriptEvents {
   onCorrupt(seqs: readonly number[]): void;
   /** Loading failed. */
   onError(error: unknown): void;
+  /** The path shown moved to another branch (what ends it, and so the banner and estimate, may differ). */
+  onBranchChange?(): void;
+  /** Edit, Regenerate and the version switcher; without them no branch actions are shown. */
+  branches?: BranchHandlers;
 }
 
-/** The scrolling transcript of one conversation. */
+/**
+ * The scrolling transcript of one conversation: one path of its tree, root → head. Every read
+ * of the store runs one at a time (PathReader), so pages and branch switches never interleave.
+ */
 export class Transcript {
   readonly element: HTMLElement;
   private readonly entryLayout = new TranscriptLayout();
@@ -27,18 +43,24 @@ export class Transcript {
   private readonly topElement = h('div', { className: 'transcript-top' });
   private readonly emptyElement: HTMLElement;
   private conversationId: string | undefined;
-  private generation = 0;
-  private readonly items = new Map<number, TranscriptItem>();
-  private oldestSeq = Infinity;
-  private newestSeq = 0;
+  /** Bumped by every change to `items`, so a read that raced one is read again. */
+  private version = 0;
+  private readonly path = new LoadedPath();
+  private forks: ForkMap = new Map();
+  private availability: ActionAvailability = { fork: true, switch: true };
+  private turnActive = false;
   private loadingOlder = false;
   private loadingFirstPage = false;
-  private syncing: Promise<void> | undefined;
-  private syncAgain = false;
+  private headSyncQueued = false;
+  /** `beginFork` cut the path: the next entry added is a fork even though it continues the cut path. */
+  private forkPending = false;
   private streaming: MessageView | undefined;
   private pinned = true;
 
-  constructor(private readonly store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
+  private readonly reader: PathReader;
+
+  constructor(store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
+    this.reader = new PathReader(store, events);
     this.emptyElement = emptyState;
     this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
       h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entryLayout.element, this.liveElement));
@@ -57,68 +79,137 @@ export class Transcript {
     return this.conversationId;
   }
 
-  /** The message entries loaded, ascending (for the offline view of the tail). */
-  loadedMessageEntries(): MessageEntry[] {
-    return this.sortedItems().filter((item): item is MessageEntry => item.type === 'message');
+  /** The id of the newest entry shown: the leaf of the path on screen (the head, once in sync). */
+  get tipId(): string | undefined {
+    return this.path.tip()?.id;
   }
 
-  /** Shows `conversationId` from its last page; `undefined` shows the empty state. */
+  /** The message entries loaded, ascending (for the offline view of the tail). */
+  loadedMessageEntries(): MessageEntry[] {
+    return this.path.sorted().filter((item): item is MessageEntry => item.type === 'message');
+  }
+
+  /** Shows `conversationId` from the last page of its head's path; `undefined` shows the empty state. */
   async open(conversationId: string | undefined, lastSeq: number): Promise<void> {
-    this.generation += 1;
+    this.reader.switchTo(conversationId);
+    this.version += 1;
     this.conversationId = conversationId;
-    this.items.clear();
+    this.path.clear();
     this.entryLayout.clear();
+    this.forks = new Map();
     this.setStreaming(undefined);
-    this.oldestSeq = lastSeq + 1;
-    this.newestSeq = lastSeq;
     this.loadingFirstPage = conversationId !== undefined && lastSeq > 0;
     this.updateChrome();
     if (!this.loadingFirstPage) return;
-    const generation = this.generation;
-    try {
-      await this.loadPage({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE });
-    } finally {
-      if (generation === this.generation) this.loadingFirstPage = false;
-    }
-    if (generation !== this.generation) return;
+    const generation = this.reader.current;
+    await this.reader.exclusive(async () => {
+      try {
+        const page = await this.read({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE });
+        if (page !== undefined) this.applyMerge(page, page.length < PAGE_SIZE, false);
+      } finally {
+        if (this.reader.isCurrent(generation)) this.loadingFirstPage = false;
+      }
+    });
+    if (!this.reader.isCurrent(generation)) return;
     this.updateChrome();
     this.scrollToBottom();
     await this.fillViewport();
   }
 
-  /** Adds entries just appended (here or in another tab). Out-of-order or missing ones are read from the store. */
+  /**
+   * Adds entries just written (here or in another tab). One that continues the path, or forks
+   * from an entry shown, is placed at once (what was below its fork point leaves the screen);
+   * anything else makes the transcript re-read the head's path.
+   */
   addEntries(conversationId: string, entries: readonly Entry[]): void {
     if (conversationId !== this.conversationId) return;
-    const sorted = [...entries].sort((left, right) => left.seq - right.seq);
-    const contiguous = sorted.every((entry, index) => entry.seq <= this.newestSeq + index + 1);
-    if (!contiguous) {
-      void this.syncTail();
-      return;
-    }
     const stick = this.isNearBottom();
-    for (const entry of sorted) this.items.set(entry.seq, entry);
-    this.newestSeq = Math.max(this.newestSeq, ...sorted.map((entry) => entry.seq));
-    if (this.oldestSeq > this.newestSeq) this.oldestSeq = sorted[0]?.seq ?? this.oldestSeq;
+    let forked = false;
+    let changed = false;
+    for (const entry of [...entries].sort((left, right) => left.seq - right.seq)) {
+      const placement = this.path.add(entry);
+      if (placement === 'known') continue;
+      if (placement === 'elsewhere') {
+        void this.syncHead();
+        break;
+      }
+      forked ||= placement === 'forks' || this.forkPending;
+      this.forkPending = false;
+      changed = true;
+    }
+    if (!changed) return;
+    this.version += 1;
     this.layout();
     if (stick) this.scrollToBottom();
+    if (forked) {
+      void this.refreshForks();
+      this.events.onBranchChange?.();
+    }
   }
 
-  /** Reads whatever was appended after the newest entry shown. */
-  syncTail(): Promise<void> {
-    if (this.syncing !== undefined) {
-      this.syncAgain = true;
-      return this.syncing;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        this.syncAgain = false;
-        await this.loadPage({ afterSeq: this.newestSeq });
-      } while (this.syncAgain);
-    };
-    this.syncing = run().finally(() => {
-      this.syncing = undefined;
+  /**
+   * Shows the path only down to `anchorId` (`null`: nothing), where a new branch is about to
+   * grow (a regenerated answer streams below it). `syncHead` puts back the head's path if
+   * nothing gets written.
+   */
+  beginFork(anchorId: string | null): void {
+    if (!this.path.cutBelow(anchorId)) return;
+    // What is written next continues the cut path, but it is a new version of what was cut.
+    this.forkPending = true;
+    this.version += 1;
+    this.layout();
+    this.scrollToBottom();
+  }
+
+  /** Follows the conversation's head (another tab switched or wrote): re-reads the path unless it ends there already. */
+  followHead(headId: string | null): void {
+    if (this.conversationId === undefined || this.turnActive || this.loadingFirstPage) return;
+    if (headId === (this.tipId ?? null)) return;
+    void this.syncHead();
+  }
+
+  /** Re-reads the last page of the head's path and shows it, keeping what it shares with the screen. */
+  syncHead(): Promise<void> {
+    if (this.headSyncQueued) return this.reader.idle;
+    this.headSyncQueued = true;
+    return this.reader.exclusive(async () => {
+      this.headSyncQueued = false;
+      await this.readHeadPage();
     });
-    return this.syncing;
+  }
+
+  /**
+   * Shows the head's path below `anchorId` (the fork point of a switch: `null` for the root)
+   * after `checkout`, keeping everything above it in place on screen.
+   */
+  showBranch(anchorId: string | null, headId: string): Promise<void> {
+    return this.reader.exclusive(async () => {
+      const anchor = anchorId === null ? undefined : this.path.entryById(anchorId);
+      if (anchorId !== null && anchor === undefined) {
+        await this.readHeadPage();
+        return;
+      }
+      const version = this.version;
+      const page = await this.read({ leafId: headId, afterSeq: anchor?.seq ?? 0, limit: SWITCH_LIMIT });
+      if (page === undefined) return;
+      if (page.length >= SWITCH_LIMIT || version !== this.version) {
+        await this.readHeadPage();
+        return;
+      }
+      this.applyMerge(page, anchor === undefined);
+    });
+  }
+
+  /** Focuses the switcher of entry `entryId` (its view replaced the one whose button was pressed). */
+  focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
+    this.entryLayout.focusSwitcher(entryId, direction);
+  }
+
+  /** Whether Edit/Regenerate (`fork`) and the switcher (`switch`) may be used now. */
+  setActionAvailability(availability: ActionAvailability): void {
+    if (availability.fork === this.availability.fork && availability.switch === this.availability.switch) return;
+    this.availability = availability;
+    this.layout();
   }
 
   /** Shows (or, with `undefined`, removes) the partial reply that is streaming. */
@@ -144,6 +235,7 @@ export class Transcript {
 
   /** Whether a turn of this tab is running in the open chat (its unanswered calls are queued, not lost). */
   setTurnActive(active: boolean): void {
+    this.turnActive = active;
     this.entryLayout.setTurnActive(active);
     this.layout();
   }
@@ -156,13 +248,24 @@ export class Transcript {
 
   /** Loads the page before the oldest entry shown, keeping the visible messages in place. */
   async loadOlder(): Promise<void> {
-    if (this.loadingOlder || this.conversationId === undefined || this.oldestSeq <= 1) return;
+    if (this.loadingOlder || this.conversationId === undefined || this.path.atStart || this.path.size === 0) return;
     this.loadingOlder = true;
     this.updateChrome();
     try {
-      const fromBottom = this.element.scrollHeight - this.element.scrollTop;
-      await this.loadPage({ beforeSeq: this.oldestSeq, limit: PAGE_SIZE });
-      this.element.scrollTop = this.element.scrollHeight - fromBottom;
+      await this.reader.exclusive(async () => {
+        const tipId = this.tipId;
+        const oldest = this.path.oldestSeq;
+        const version = this.version;
+        const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), beforeSeq: oldest, limit: PAGE_SIZE });
+        if (page === undefined || version !== this.version) return; // the path changed meanwhile: the next scroll asks again
+        const fromBottom = this.element.scrollHeight - this.element.scrollTop;
+        for (const item of page) this.path.place(item);
+        const first = page[0];
+        if (page.length < PAGE_SIZE || first === undefined || (first.type !== 'corrupt' && first.parentId === null)) this.path.atStart = true;
+        this.version += 1;
+        this.layout();
+        this.element.scrollTop = this.element.scrollHeight - fromBottom;
+      });
     } finally {
       this.loadingOlder = false;
       this.updateChrome();
@@ -171,61 +274,65 @@ export class Transcript {
 
   private async fillViewport(): Promise<void> {
     // A short last page may not fill the screen, so no scroll event would ever ask for more.
-    while (this.oldestSeq > 1 && this.element.scrollHeight <= this.element.clientHeight + 240) {
-      const before = this.oldestSeq;
+    while (!this.path.atStart && this.element.scrollHeight <= this.element.clientHeight + 240) {
+      const before = this.path.oldestSeq;
       await this.loadOlder();
-      if (this.oldestSeq === before) return;
+      if (this.path.oldestSeq === before) return;
     }
   }
 
-  private async loadPage(range: { beforeSeq?: number; afterSeq?: number; limit?: number }): Promise<void> {
-    const conversationId = this.conversationId;
-    if (conversationId === undefined) return;
-    const generation = this.generation;
-    const corrupt: CorruptItem[] = [];
-    let entries: Entry[];
-    try {
-      entries = await this.store.entries(conversationId, {
-        ...range,
-        onCorrupt: ({ seq, error }) => corrupt.push({ type: 'corrupt', seq, error }),
-      });
-    } catch (error) {
-      if (generation === this.generation) this.events.onError(error);
+  /** Reads the head's last page and joins it to the screen; read again when something changed meanwhile. */
+  private async readHeadPage(): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const version = this.version;
+      const page = await this.read({ beforeSeq: PATH_END, limit: PAGE_SIZE });
+      if (page === undefined) return;
+      if (version !== this.version) continue;
+      this.applyMerge(page, page.length < PAGE_SIZE);
       return;
     }
-    if (generation !== this.generation) return; // another conversation opened meanwhile
-    const stick = this.isNearBottom();
-    const received: TranscriptItem[] = [...entries, ...corrupt];
-    const newCorrupt = corrupt.filter((item) => !this.items.has(item.seq)).map((item) => item.seq);
-    for (const item of received) this.items.set(item.seq, item);
-    const seqs = received.map((item) => item.seq);
-    if (seqs.length > 0) {
-      this.oldestSeq = Math.min(this.oldestSeq, ...seqs);
-      this.newestSeq = Math.max(this.newestSeq, ...seqs);
-    } else if (range.beforeSeq !== undefined) {
-      this.oldestSeq = 1; // nothing older exists
-    }
-    this.layout();
-    if (stick && range.afterSeq !== undefined) this.scrollToBottom();
-    if (newCorrupt.length > 0) this.events.onCorrupt(newCorrupt.sort((left, right) => left - right));
   }
 
-  private sortedItems(): TranscriptItem[] {
-    return [...this.items.values()].sort((left, right) => left.seq - right.seq);
+  private read(range: PathRange): Promise<TranscriptItem[] | undefined> {
+    return this.reader.read(range, (seq) => this.path.has(seq));
+  }
+
+  /**
+   * Shows `page` (the path's end) joined to what is loaded; `reachesStart`: it goes back to the
+   * path's first entry. `announce`: tell the app the branch changed (not on opening a chat).
+   */
+  private applyMerge(page: readonly TranscriptItem[], reachesStart: boolean, announce = true): void {
+    const stick = this.isNearBottom();
+    const outcome = this.path.merge(page, reachesStart);
+    if (outcome === 'unchanged') return;
+    this.version += 1;
+    this.layout();
+    if (outcome === 'replace' || stick) this.scrollToBottom();
+    void this.refreshForks();
+    if (announce) this.events.onBranchChange?.();
+  }
+
+  /** Re-reads the conversation's fork points, for the version switchers. */
+  private async refreshForks(): Promise<void> {
+    if (this.events.branches === undefined) return;
+    const forks = await this.reader.forks();
+    if (forks === undefined) return;
+    this.forks = new Map(forks.map((fork) => [fork.parentId, fork.childIds]));
+    this.layout();
   }
 
   private layout(): void {
-    this.entryLayout.render(this.sortedItems(), this.oldestSeq);
+    this.entryLayout.render(this.path.sorted(), this.path.atStart, { forks: this.forks, availability: this.availability, handlers: this.events.branches });
     this.updateChrome();
   }
 
   private updateChrome(): void {
-    const empty = !this.loadingFirstPage && this.items.size === 0 && this.streaming === undefined;
+    const empty = !this.loadingFirstPage && this.path.size === 0 && this.streaming === undefined;
     this.emptyElement.hidden = !empty;
     this.element.classList.toggle('is-empty', empty);
     this.topElement.replaceChildren();
-    if (this.conversationId === undefined || this.items.size === 0) return;
-    if (this.oldestSeq > 1) {
+    if (this.conversationId === undefined || this.path.size === 0) return;
+    if (!this.path.atStart) {
       this.topElement.append(this.loadingOlder
         ? h('span', { className: 'spinner' })
         : h('button', { className: 'btn btn-small btn-ghost', text: 'Load older messages', attrs: { type: 'button' }, on: { click: () => void this.loadOlder() } }));

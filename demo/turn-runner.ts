@@ -28,8 +28,15 @@ export interface TurnOptions {
   conversationId: string;
   model: ChatModel;
   toolDelay: number;
-  /** The log's lastSeq after the user's message: every append of the turn expects it to move only by our own writes. */
+  /**
+   * The entry the turn answers (the user's message): the turn's entries chain below it with
+   * explicit parents, so another tab switching branches meanwhile never moves where they land.
+   */
+  parentId: string;
+  /** The log's lastSeq when the turn starts: every append of the turn expects it to move only by our own writes. */
   expectedLastSeq: number;
+  /** Which answer to this message this is (2 and up: a regenerated one); the model may vary its wording. */
+  attempt?: number;
   signal: AbortSignal;
   hooks: TurnHooks;
 }
@@ -44,19 +51,21 @@ const MAX_STEPS = 8;
 export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
   const { store, conversationId, signal, hooks } = options;
   let lastSeq = options.expectedLastSeq;
+  let parentId = options.parentId;
   const append = async (message: Message): Promise<void> => {
-    const entries = await store.append(conversationId, [message], { expectedLastSeq: lastSeq });
+    const entries = await store.append(conversationId, [message], { expectedLastSeq: lastSeq, parentId });
     lastSeq = entries.at(-1)?.seq ?? lastSeq;
+    parentId = entries.at(-1)?.id ?? parentId;
     hooks.onAppended(entries);
   };
 
   for (let step = 0; step < MAX_STEPS; step += 1) {
-    const context = await store.context(conversationId);
+    const context = await store.context(conversationId, { leafId: parentId });
     hooks.onContext?.(context);
     const accumulator = options.model.accumulator();
     hooks.onStream(accumulator.snapshot());
     try {
-      for await (const chunk of options.model.stream(context, signal)) {
+      for await (const chunk of options.model.stream(context, signal, { attempt: step === 0 ? options.attempt ?? 1 : 1 })) {
         accumulator.push(chunk);
         hooks.onStream(accumulator.snapshot());
       }
