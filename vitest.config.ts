@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/{core,store,adapters,build}/**/*.test.ts'],
+          include: ['test/{core,store,adapters,importers,build}/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
