@@ -39,5 +39,6 @@ function sourceNode(nodeId: string, raw: unknown, path: SourcePath, warnings: Wa
   const parent = node.parent === undefined || node.parent === null ? null : requireId(node.parent, [...path, 'parent'], 'the parent node id');
   const message = convertChatGPTMessage(node.message, [...path, 'message'], warnings, index);
   const time = isJsonObject(node.message) ? toIsoTime(node.message.create_time) : undefined;
-  return { id: nodeId, parentId: parent, timestamp: time, message, path };
+  const opensTurn = isJsonObject(node.message) && isJsonObject(node.message.author) && node.message.author.role === 'user';
+  return { id: nodeId, parentId: parent, timestamp: time, message, path, opensTurn };
 }

@@ -14,6 +14,8 @@ export interface SourceNode {
   message: Message | null;
   /** Where the node sits in the source, for errors. */
   path: SourcePath;
+  /** The source node was the user's (even if skipped): assistant nodes on either side of it are two turns, never merged. */
+  opensTurn?: boolean;
 }
 
 /** Everything {@link buildConversationTree} needs besides the nodes. */
@@ -44,7 +46,7 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 export function buildConversationTree(header: TreeHeader, nodes: readonly SourceNode[]): ConversationExportV2 {
   const byId = indexNodes(nodes);
   const order = preOrder(nodes, byId);
-  const keptParent = resolveKeptParents(order, byId);
+  const { keptParent, crossesTurn } = resolveKeptParents(order, byId);
   const keptChildren = countKeptChildren(order, keptParent);
   const entryOf = new Map<string, ImportedEntry>();
   const entries: ImportedEntry[] = [];
@@ -56,7 +58,7 @@ export function buildConversationTree(header: TreeHeader, nodes: readonly Source
     if (node.message === null) continue;
     const parentSourceId = keptParent.get(node.id) ?? null;
     const parentEntry = parentSourceId === null ? undefined : entryOf.get(parentSourceId);
-    if (header.mergeAssistantRuns && parentEntry !== undefined && canMerge(parentEntry, node.message, keptChildren.get(parentSourceId!))) {
+    if (header.mergeAssistantRuns && parentEntry !== undefined && !crossesTurn.has(node.id) && canMerge(parentEntry, node.message, keptChildren.get(parentSourceId!))) {
       (parentEntry.message as AssistantMessage).content.push(...(node.message as AssistantMessage).content);
       entryOf.set(node.id, parentEntry);
       continue;
@@ -122,16 +124,22 @@ function describeCycle(start: SourceNode, byId: ReadonlyMap<string, SourceNode>)
   return `${names.join(' → ')} → …`;
 }
 
-/** Each kept node's nearest kept ancestor (source ids); a pre-order walk resolves parents first. */
-function resolveKeptParents(order: readonly SourceNode[], byId: ReadonlyMap<string, SourceNode>): Map<string, string | null> {
+/**
+ * Each node's nearest kept ancestor (source ids), and the nodes separated from it by a skipped user
+ * node (a turn whose message was left out); a pre-order walk resolves parents first.
+ */
+function resolveKeptParents(order: readonly SourceNode[], byId: ReadonlyMap<string, SourceNode>): { keptParent: Map<string, string | null>; crossesTurn: Set<string> } {
   const keptOrAbove = new Map<string, string | null>();
   const keptParent = new Map<string, string | null>();
+  const crossesTurn = new Set<string>();
   for (const node of order) {
-    const above = node.parentId === null ? null : keptOrAbove.get(node.parentId) ?? null;
+    const parent = node.parentId === null ? undefined : byId.get(node.parentId)!;
+    const above = parent === undefined ? null : keptOrAbove.get(parent.id) ?? null;
     keptParent.set(node.id, above);
-    keptOrAbove.set(node.id, byId.get(node.id)!.message === null ? above : node.id);
+    if (parent !== undefined && parent.message === null && (parent.opensTurn === true || crossesTurn.has(parent.id))) crossesTurn.add(node.id);
+    keptOrAbove.set(node.id, node.message === null ? above : node.id);
   }
-  return keptParent;
+  return { keptParent, crossesTurn };
 }
 
 function countKeptChildren(order: readonly SourceNode[], keptParent: ReadonlyMap<string, string | null>): Map<string, number> {

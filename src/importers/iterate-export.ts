@@ -64,8 +64,9 @@ function* iterateText(text: string, format: ForeignExportFormat): Generator<Conv
   let index = 0;
   for (const span of scanTopLevelArray(text)) {
     const slice = text.slice(span.start, span.end);
-    if (index === 0) checkFormat(parseElement(slice, 0), format);
-    yield convertOne(() => parseElement(slice, index), index, total, format);
+    const first = index === 0 ? parseFirst(slice) : undefined;
+    if (index === 0) checkFormat(first!.value, format);
+    yield convertOne(() => (first !== undefined && first.error === undefined ? first.value : parseElement(slice, index)), index, total, format);
     index++;
   }
 }
@@ -120,6 +121,15 @@ function parseWhole(text: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     throw new ConvologError({ code: 'invalid_history', path: [], message: `The file is not JSON (${(error as Error).message}). Nothing was imported.`, cause: error });
+  }
+}
+
+/** The first conversation, parsed once for the format check and the conversion (a parse error waits for the conversion). */
+function parseFirst(slice: string): { value: unknown; error?: unknown } {
+  try {
+    return { value: JSON.parse(slice) };
+  } catch (error) {
+    return { value: undefined, error };
   }
 }
 

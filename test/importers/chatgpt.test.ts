@@ -121,3 +121,16 @@ describe('fromChatGPTExport: bad input', () => {
     expect(detectExportFormat([toolsConversation()])).toBe('chatgpt');
   });
 });
+
+describe('fromChatGPTExport: turns', () => {
+  it('never merges two answers across a user message that was left out (an image-only question)', () => {
+    const { conversations: [result] } = convert(conversation('c', 'Photos', [
+      ['root', null, null],
+      ['u1', 'root', message('u1', 'user', text('Hello'), {}, 1)],
+      ['a1', 'u1', message('a1', 'assistant', text('Hi!'), {}, 2)],
+      ['u2', 'a1', message('u2', 'user', { content_type: 'multimodal_text', parts: [{ content_type: 'image_asset_pointer', asset_pointer: 'sediment://x' }] }, {}, 3)],
+      ['a2', 'u2', message('a2', 'assistant', text('A cat.'), {}, 4)],
+    ], 'a2'));
+    expect(headTranscript(result!)).toEqual(['user: Hello', 'assistant: Hi!', 'assistant: A cat.']);
+  });
+});
