@@ -58,7 +58,7 @@ function record(summary: ImportSummary, warning: Warning | ImportWarning): void 
 function reasonOf(warning: Warning): string {
   const text = warning.message.replace(/^In .*?\): |^In .*?: /, '');
   if (/an image .*by reference/.test(text)) return 'images the export holds only by reference';
-  if (/built-in "python" tool|Python tool/.test(text)) return 'code runs kept as text (no tool call to replay)';
+  if (/"python" tool|Python tool/.test(text)) return 'code runs and their output kept as text (no tool call to replay)';
   if (/built-in .*tool/.test(text)) return 'messages of the app\'s built-in tools (browsing, image generation, memory)';
   if (/the (file|attachment) .*left out/.test(text)) return 'files the export holds only by reference';
   if (/system message/.test(text)) return 'system messages (the app sets its own system prompt)';
