@@ -3,7 +3,7 @@
 // with `vitest bench` in Node, sizes with Vite's build(). Exits non-zero when a size budget is
 // exceeded or cannot be checked (and, with --strict, when any timed target is missed).
 //
-// Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
+// Options: --only=store,core,size,importers   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
@@ -19,6 +19,7 @@ import { runStoreFigures } from './store/run-in-chromium.mjs';
 import { runCoreFigures } from './report/core-figures.mjs';
 import { runSizeFigures } from './size/measure-size.mjs';
 import { judge, renderMarkdown } from './report/write-report.mjs';
+import { runImporterMemoryFigures } from './importers/memory-figures.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -34,12 +35,13 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const sections = typeof option('only') === 'string' ? option('only').split(',') : ['store', 'core', 'size'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'importers'];
+const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
 const inMemory = option('memory') === true;
 const diagnose = option('diagnose') === true;
-const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory || diagnose;
+const partial = sections.length < ALL_SECTIONS.length || onlyFigures !== undefined || profile || inMemory || diagnose;
 const repetitions = Number(process.env.BENCH_REPETITIONS ?? 9);
 const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
 const settleMilliseconds = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -62,6 +64,7 @@ const results = {
   core: [],
   size: [],
   zodFlavours: undefined,
+  importersMemory: [],
   notes: [],
 };
 
@@ -90,6 +93,10 @@ if (sections.includes('size')) {
   const sizes = await runSizeFigures({ repository, log });
   results.size = sizes.cases;
   results.zodFlavours = sizes.zodFlavours;
+}
+if (sections.includes('importers')) {
+  log('importer peak heap (Node, --expose-gc)…');
+  results.importersMemory = await runImporterMemoryFigures({ repository, log });
 }
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);

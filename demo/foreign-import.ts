@@ -59,7 +59,7 @@ function reasonOf(warning: Warning): string {
   const text = warning.message.replace(/^In .*?\): |^In .*?: /, '');
   if (/an image .*by reference/.test(text)) return 'images the export holds only by reference';
   if (/"python" tool|Python tool/.test(text)) return 'code runs and their output kept as text (no tool call to replay)';
-  if (/built-in .*tool/.test(text)) return 'messages of the app\'s built-in tools (browsing, image generation, memory)';
+  if (/built-in .*tool/.test(text)) return 'built-in tool calls and results of the app (browsing, search, image generation, memory)';
   if (/the (file|attachment) .*left out/.test(text)) return 'files the export holds only by reference';
   if (/system message/.test(text)) return 'system messages (the app sets its own system prompt)';
   if (/section Open WebUI ran/.test(text)) return 'tool sections Open WebUI ran on its side';

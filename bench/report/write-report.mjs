@@ -88,6 +88,7 @@ export function renderMarkdown(results) {
     const parts = size.breakdown.slice(0, 4).map((part) => `${part.source} ${part.renderedBytes}`).join(', ');
     lines.push(`| ${size.id} | ${size.title} | ${kilobytes(size.gainedBytes)} (${size.gainedBytes} B) | ${kilobytes(size.minifiedBytes)} | ${kilobytes(size.budgetBytes)} | ${size.pass ? 'pass' : '**OVER BUDGET**'} | ${kilobytes(size.gainedWithoutZodBytes)} | ${parts} |`);
   }
+  if ((results.importersMemory ?? []).length > 0) lines.push('', ...renderImporterMemory(results.importersMemory));
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
@@ -96,6 +97,29 @@ export function renderMarkdown(results) {
   ];
   if (notes.length > 0) lines.push('', '## Notes', '', ...notes);
   return `${lines.join('\n')}\n`;
+}
+
+/** Figure 13: the importers' peak heap converting a ~100 MB ChatGPT export, streamed vs parsed whole. */
+function renderImporterMemory(figures) {
+  const lines = [
+    '## Importers: peak heap (figure 13)',
+    '',
+    'Converting a generated ChatGPT `conversations.json` in Node (`--expose-gc`, one process per mode; bench/importers/memory.ts). ' +
+      '"stream": `iterateExport` over the text, each conversation handed on and dropped (as the demo imports them); ' +
+      '"whole": `JSON.parse` of the file, then `fromChatGPTExport` of the value. Baseline: the heap holding the text alone. ' +
+      '"peak" is heapUsed as V8 lets garbage pile up between collections; "live" is after forced collections.',
+    '',
+    '| mode | conversations | text | heap with the text | peak over it | live over it |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const figure of figures) {
+    if (figure.error) {
+      lines.push(`| ${figure.mode} | not run: ${figure.error} | | | | |`);
+      continue;
+    }
+    lines.push(`| ${figure.mode} | ${figure.conversations} | ${figure.textMegabytes} MB | ${figure.baselineMegabytes} MB | **${figure.peakOverBaselineMegabytes} MB** | ${figure.liveOverBaselineMegabytes} MB |`);
+  }
+  return lines;
 }
 
 /** Figures in number order: 1, 2, 3a, 3b, 4 … 10. */

@@ -51,7 +51,7 @@ describe('demo: importing another app\'s export', () => {
       expect(text).toContain('5 branches kept'); // 1 + 1 + 3 leaves
       expect(text).toMatch(/1 × images the export holds only by reference/);
       expect(text).toMatch(/2 × code runs and their output kept as text/);
-      expect(text).toMatch(/3 × messages of the app's built-in tools/);
+      expect(text).toMatch(/3 × built-in tool calls and results of the app/);
       expect(text).toMatch(/Not imported \(1\)[\s\S]*Corrupted entry/);
       await screenshot(page, 'desktop-import-chatgpt-summary');
       await byTestId(page, 'import-done').click();
