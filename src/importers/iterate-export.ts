@@ -76,7 +76,9 @@ function convertOne(read: () => unknown, index: number, total: number, format: F
   try {
     value = read();
     const { conversation, warnings } = CONVERTERS[format](value, [index]);
-    return { index, total, conversation, warnings };
+    if (conversation.entries.length > 0) return { index, total, conversation, warnings };
+    // Only hidden or left-out nodes: an empty chat in the list would be noise.
+    return { index, total, warnings: [...warnings, skippedEmpty(conversation, index)] };
   } catch (error) {
     if (!isConvologError(error)) throw error;
     return { index, total, warnings: [skipped(value, index, error)] };
@@ -95,6 +97,14 @@ function skipped(value: unknown, index: number, error: ConvologError): ImportWar
   if (title !== undefined) warning.conversationTitle = title;
   if (error.path !== undefined) warning.path = error.path;
   return warning;
+}
+
+function skippedEmpty(conversation: ConversationExportV2, index: number): ImportWarning {
+  const { id, title } = conversation.conversation;
+  return {
+    code: 'skipped_conversation', messageIndex: index, conversationId: id, conversationTitle: title,
+    message: `Skipped ${describeConversation(id, title)}: it holds no message convolog can carry.`,
+  };
 }
 
 function firstString(...values: unknown[]): string | undefined {

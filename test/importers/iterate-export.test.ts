@@ -31,3 +31,11 @@ describe('iterateExport', () => {
       .toThrow(expect.objectContaining({ code: 'invalid_history', path: [0], message: expect.stringMatching(/not a Open WebUI export.*Claude export/) }));
   });
 });
+
+describe('iterateExport: empty conversations', () => {
+  it('skips a conversation with nothing convolog can carry, saying so', () => {
+    const { conversations, warnings } = fromChatGPTExport([{ title: 'Only a root', conversation_id: 'empty', mapping: { root: { id: 'root', parent: null, children: [], message: null } }, current_node: 'root' }]);
+    expect(conversations).toEqual([]);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'skipped_conversation', conversationId: 'empty', message: 'Skipped “Only a root” (empty): it holds no message convolog can carry.' })]);
+  });
+});
