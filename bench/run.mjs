@@ -76,7 +76,7 @@ if (sections.includes('store')) {
       profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
     });
     results.environment.chromium = store.chromiumVersion;
-    results.store = { figures: store.figures, errors: store.errors, missing: store.missing, breakdowns: store.breakdowns ?? [] };
+    results.store = { figures: store.figures, errors: store.errors, missing: store.missing, breakdowns: store.breakdowns ?? [], largeImport: store.largeImport };
     for (const profiled of store.profiles) printProfile(profiled);
     for (const breakdown of store.breakdowns ?? []) printBreakdown(breakdown);
   } catch (error) {

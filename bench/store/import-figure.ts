@@ -54,3 +54,38 @@ export async function importChatGPTVersusConvolog(bench: StoreBench): Promise<St
     ],
   };
 }
+
+/** What {@link importLargeChatGPTExport} did. */
+export interface LargeImport {
+  textMegabytes: number;
+  conversations: number;
+  entries: number;
+  seconds: number;
+}
+
+/**
+ * Figure 13b: a ~100 MB ChatGPT export (thousands of conversations) converted and imported as the
+ * demo does it, conversation by conversation. Run once, untimed against anything: the Node side
+ * samples the page's JS heap over CDP meanwhile. The generator's objects die before the import starts.
+ */
+export async function importLargeChatGPTExport(bench: StoreBench, conversations: number, messages: number): Promise<LargeImport> {
+  const parts: string[] = [];
+  for (let first = 0; first < conversations; first += 100) {
+    parts.push(JSON.stringify(generateChatGPTExport(Math.min(100, conversations - first), messages, 14 + first)).slice(1, -1));
+  }
+  const text = `[${parts.join(',')}]`;
+  parts.length = 0;
+  const store = bench.strict as unknown as Importing;
+  const started = performance.now();
+  let imported = 0;
+  let entries = 0;
+  // The Node side starts sampling once it sees this line.
+  console.log(`[bench page] large import: ${(text.length / 1e6).toFixed(1)} M characters, importing…`);
+  for (const item of iterateExport(text, 'chatgpt')) {
+    if (item.conversation === undefined) continue;
+    await store.importConversation(item.conversation);
+    imported++;
+    entries += item.conversation.entries.length;
+  }
+  return { textMegabytes: +(text.length / 1024 / 1024).toFixed(1), conversations: imported, entries, seconds: Math.round((performance.now() - started) / 1000) };
+}
