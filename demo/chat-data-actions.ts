@@ -72,7 +72,7 @@ export async function importChatFile(app: AppHost, file: File): Promise<void> {
 async function importForeignFile(app: AppHost, file: File, text: string, format: ForeignExportFormat): Promise<void> {
   try {
     const { summary, conversations } = await importForeignExport(app.store, text, format, app.importDialog);
-    app.importDialog.finish(summary, () => undefined);
+    app.importDialog.finish(summary);
     app.conversations = [...conversations.reverse(), ...app.conversations];
     app.scheduleListRefresh();
     // The most recent imported chat opens on the branch its owner last had.

@@ -46,8 +46,8 @@ export class ImportDialog {
     this.status.textContent = `${done} of ${total} conversation${total === 1 ? '' : 's'}`;
   }
 
-  /** Replaces the progress bar with the summary. */
-  finish(summary: ImportSummary, onClose: () => void): void {
+  /** Replaces the progress bar with the summary (reopening the dialog if it was closed meanwhile). */
+  finish(summary: ImportSummary): void {
     this.heading.textContent = `Imported your ${summary.source}`;
     const counts = h('p', { className: 'import-counts' },
       h('strong', { testId: 'import-count', text: `${summary.imported} conversation${summary.imported === 1 ? '' : 's'} imported` }),
@@ -61,7 +61,7 @@ export class ImportDialog {
         summary.skipped.length > 10 ? [`…and ${summary.skipped.length - 10} more.`] : [])),
       h('div', { className: 'dialog-actions' },
         h('button', { className: 'btn btn-primary', text: 'Done', testId: 'import-done', attrs: { type: 'button' }, on: { click: () => this.element.close() } }))));
-    this.element.addEventListener('close', onClose, { once: true });
+    if (!this.element.open) this.element.showModal();
   }
 }
 
