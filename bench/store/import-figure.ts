@@ -11,29 +11,19 @@ const MESSAGES_PER_CONVERSATION = 200;
 
 interface Importing { importConversation(data: unknown): Promise<unknown> }
 
-/** Heap in use, where Chromium reports it (performance.memory, quantized unless precise memory info is on). */
-function usedHeap(): number | undefined {
-  return (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
-}
-
 export async function importChatGPTVersusConvolog(bench: StoreBench): Promise<StoreFigure> {
   const chatgptText = JSON.stringify(generateChatGPTExport(CONVERSATIONS, MESSAGES_PER_CONVERSATION));
   const converted = fromChatGPTExport(chatgptText);
   const convologTexts = converted.conversations.map((conversation) => JSON.stringify(conversation));
   const entries = converted.conversations.reduce((sum, conversation) => sum + conversation.entries.length, 0);
   const store = bench.strict as unknown as Importing;
-  let peak = 0;
   // Each operation imports 20,000 messages: 5 timed repetitions (the minimum) after 1 warm-up keep the figure to minutes.
   const sides = await measure([
     {
       label: `convert + import a ChatGPT export (${CONVERSATIONS} conversations, ${CONVERSATIONS * MESSAGES_PER_CONVERSATION} messages)`,
       opsPerRepetition: 1,
       operation: async () => {
-        const start = usedHeap() ?? 0;
-        for (const item of iterateExport(chatgptText, 'chatgpt')) {
-          await store.importConversation(item.conversation);
-          peak = Math.max(peak, (usedHeap() ?? 0) - start);
-        }
+        for (const item of iterateExport(chatgptText, 'chatgpt')) await store.importConversation(item.conversation);
       },
     },
     {
@@ -53,7 +43,6 @@ export async function importChatGPTVersusConvolog(bench: StoreBench): Promise<St
     notes: [
       '1 warm-up and 5 timed repetitions, whatever BENCH_REPETITIONS says: each operation imports 20,000 messages',
       `the ChatGPT text is ${(chatgptText.length / 1e6).toFixed(1)} M characters; the convolog texts ${(convologTexts.reduce((sum, text) => sum + text.length, 0) / 1e6).toFixed(1)} M; ${entries} entries per side per repetition`,
-      `peak JS heap growth while converting and importing (performance.memory, quantized by Chromium): ${(peak / 1e6).toFixed(1)} MB`,
     ],
   };
 }
