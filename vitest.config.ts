@@ -1,6 +1,6 @@
 // One config, three projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
-// - browser: the core and store suites again, in real Chromium against real IndexedDB.
+// - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - e2e: playwright-core drives real Chromium against the demo and the store (reliability).
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
@@ -16,7 +16,7 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'node',
-          include: ['test/{core,store,adapters,build,ai-sdk,react}/**/*.test.{ts,tsx}'],
+          include: ['test/{core,store,adapters,importers,build,ai-sdk,react}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
@@ -25,7 +25,7 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'browser',
-          include: ['test/{core,store}/**/*.test.ts'],
+          include: ['test/{core,store,importers}/**/*.test.ts'],
           browser: {
             enabled: true,
             headless: true,

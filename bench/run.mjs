@@ -4,7 +4,7 @@
 // (`npm run bench` builds dist/ first). Exits non-zero when a size budget is
 // exceeded or cannot be checked (and, with --strict, when any timed target is missed).
 //
-// Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
+// Options: --only=store,core,size,importers   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
@@ -20,6 +20,7 @@ import { runStoreFigures } from './store/run-in-chromium.mjs';
 import { runCoreFigures } from './report/core-figures.mjs';
 import { measurePackage } from './size/measure-package.mjs';
 import { judge, renderMarkdown } from './report/write-report.mjs';
+import { runImporterMemoryFigures } from './importers/memory-figures.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -35,12 +36,13 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const sections = typeof option('only') === 'string' ? option('only').split(',') : ['store', 'core', 'size'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'importers'];
+const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
 const inMemory = option('memory') === true;
 const diagnose = option('diagnose') === true;
-const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory || diagnose;
+const partial = sections.length < ALL_SECTIONS.length || onlyFigures !== undefined || profile || inMemory || diagnose;
 const repetitions = Number(process.env.BENCH_REPETITIONS ?? 9);
 const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
 const settleMilliseconds = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -63,6 +65,7 @@ const results = {
   core: [],
   size: [],
   zodFlavours: undefined,
+  importersMemory: [],
   notes: [],
 };
 
@@ -74,7 +77,7 @@ if (sections.includes('store')) {
       profileDir: profile ? join(repository, 'bench/.tmp/profiles') : undefined,
     });
     results.environment.chromium = store.chromiumVersion;
-    results.store = { figures: store.figures, errors: store.errors, missing: store.missing, breakdowns: store.breakdowns ?? [] };
+    results.store = { figures: store.figures, errors: store.errors, missing: store.missing, breakdowns: store.breakdowns ?? [], largeImport: store.largeImport };
     for (const profiled of store.profiles) printProfile(profiled);
     for (const breakdown of store.breakdowns ?? []) printBreakdown(breakdown);
   } catch (error) {
@@ -91,6 +94,10 @@ if (sections.includes('size')) {
   const sizes = await measurePackage({ repository, log, withoutZod: true, withZodFlavours: true });
   results.size = sizes.cases;
   results.zodFlavours = sizes.zodFlavours;
+}
+if (sections.includes('importers')) {
+  log('importer peak heap (Node, --expose-gc)…');
+  results.importersMemory = await runImporterMemoryFigures({ repository, log });
 }
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);

@@ -5,6 +5,7 @@ import type { ChatHeader } from './chat-header.js';
 import type { ChatModel } from './chat-model.js';
 import type { ContextBudget } from './compaction.js';
 import type { Composer } from './composer.js';
+import type { ImportDialog } from './import-dialog.js';
 import type { Notices } from './notices.js';
 import type { Pace } from './settings.js';
 import type { Transcript } from './transcript.js';
@@ -19,6 +20,8 @@ export interface AppHost {
   readonly transcript: Transcript;
   readonly composer: Composer;
   readonly notices: Notices;
+  /** The progress and summary dialog of an import of another app's export. */
+  readonly importDialog: ImportDialog;
   readonly interruptedBanner: HTMLElement;
   readonly pace: Pace;
   /** The chats in the sidebar, most recent first. */

@@ -11,6 +11,7 @@ import { Transcript } from './transcript.js';
 import { Composer } from './composer.js';
 import { Notices, describeError, type NoticeInit } from './notices.js';
 import { SettingsDialog } from './settings-dialog.js';
+import { ImportDialog } from './import-dialog.js';
 import { StoragePanel } from './storage-panel.js';
 import { loadSettings, readPace, saveSettings, type DemoSettings } from './settings.js';
 import { endpointModel, offlineModel, type ChatModel } from './chat-model.js';
@@ -35,6 +36,7 @@ export class DemoApp implements AppHost {
   readonly transcript: Transcript;
   readonly composer: Composer;
   readonly notices = new Notices();
+  readonly importDialog = new ImportDialog();
   private readonly settingsDialog: SettingsDialog;
   private readonly storagePanel: StoragePanel;
   readonly interruptedBanner: HTMLElement;
@@ -93,7 +95,7 @@ export class DemoApp implements AppHost {
         this.transcript.element,
         h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element)));
     root.replaceChildren(this.shell);
-    document.body.append(this.settingsDialog.element);
+    document.body.append(this.settingsDialog.element, this.importDialog.element);
     this.header.setModelLabel(this.model().label);
     this.updateMeterWindow();
   }

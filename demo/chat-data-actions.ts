@@ -2,7 +2,9 @@
 // importing one. Each reports its result as a notice and leaves the chat untouched on failure.
 import type { AppHost } from './app-host.js';
 import { compactChat } from './compaction.js';
-import { exportJson, exportMarkdown, importFile } from './import-export.js';
+import { detectExportFormat, type ForeignExportFormat } from '../src/importers/index.js';
+import { importForeignExport } from './foreign-import.js';
+import { exportJson, exportMarkdown, importConvologText, readImportFile } from './import-export.js';
 import { describeError } from './notices.js';
 
 /** Compacts the open chat with the current model, unless a turn or a compaction is running in it. */
@@ -48,10 +50,44 @@ export async function exportOpenChat(app: AppHost, kind: 'json' | 'markdown'): P
   }
 }
 
-/** Imports `file` as a new chat and opens it, listing what the import had to change. */
+/**
+ * Imports `file`: another app's export (ChatGPT, claude.ai, Open WebUI) through the import dialog,
+ * or a convolog export as one new chat, which it opens, listing what the import had to change.
+ */
 export async function importChatFile(app: AppHost, file: File): Promise<void> {
+  let text: string;
   try {
-    const imported = await importFile(app.store, file);
+    text = await readImportFile(file);
+  } catch (error) {
+    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}. Nothing was changed.`, details: [describeError(error)] });
+    return;
+  }
+  const format = detectExportFormat(text);
+  if (format !== null && format !== 'convolog') {
+    await importForeignFile(app, file, text, format);
+    return;
+  }
+  await importConvologFile(app, file, text);
+}
+
+async function importForeignFile(app: AppHost, file: File, text: string, format: ForeignExportFormat): Promise<void> {
+  try {
+    const { summary, conversations } = await importForeignExport(app.store, text, format, app.importDialog);
+    app.importDialog.finish(summary);
+    app.conversations = [...conversations.reverse(), ...app.conversations];
+    app.scheduleListRefresh();
+    // The most recent imported chat opens on the branch its owner last had.
+    const newest = [...conversations].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+    if (newest !== undefined) await app.openConversation(newest.id);
+  } catch (error) {
+    app.importDialog.element.close();
+    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}.`, details: [describeError(error)] });
+  }
+}
+
+async function importConvologFile(app: AppHost, file: File, text: string): Promise<void> {
+  try {
+    const imported = await importConvologText(app.store, text);
     const { warnings } = imported;
     let { conversation } = imported;
     if (conversation.title.trim() === '') {

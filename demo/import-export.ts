@@ -1,5 +1,5 @@
 // Export the open chat (JSON via exportConversation, Markdown via toMarkdown) as a file
-// download, and import a JSON file as an untrusted conversation.
+// download, and read a file chosen for import.
 import { toMarkdown, type Conversation, type ConvologStore, type ImportResult } from '../src/index.js';
 import { exportFileName } from './format.js';
 
@@ -20,18 +20,26 @@ export async function exportMarkdown(store: ConvologStore, conversation: Convers
   return fileName;
 }
 
-/** Largest file the demo reads; the store refuses more than its own `maxBytes` anyway. */
-const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+/** Largest file the demo reads: full ChatGPT histories run to hundreds of MB (the store refuses a single chat over 64 MB anyway). */
+const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+/** Reads a file chosen for import as text, refusing what cannot be an export. */
+export async function readImportFile(file: File): Promise<string> {
+  if (/\.zip$/i.test(file.name)) {
+    throw new Error(`${file.name} is a zip archive. Unzip it and choose the conversations.json inside.`);
+  }
+  if (file.size > MAX_IMPORT_BYTES) {
+    throw new Error(`${file.name} is ${Math.round(file.size / 1e6)} MB; the demo imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+  }
+  return file.text();
+}
 
 /**
- * Imports a file chosen by the user. The file is untrusted: provider data and escape-hatch
- * content are removed (reported as warnings) and the log must be resumable.
+ * Imports a convolog export (JSON, JSON Lines or a serialized history) as one new chat. The data
+ * is untrusted: provider data and escape-hatch content are removed (reported as warnings) and the
+ * log must be resumable.
  */
-export async function importFile(store: ConvologStore, file: File): Promise<ImportResult> {
-  if (file.size > MAX_IMPORT_BYTES) {
-    throw new Error(`${file.name} is ${Math.round(file.size / 1e6)} MB; the demo imports files up to 64 MB.`);
-  }
-  const text = await file.text();
+export async function importConvologText(store: ConvologStore, text: string): Promise<ImportResult> {
   return store.importConversation(text, { trusted: false });
 }
 

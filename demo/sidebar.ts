@@ -26,7 +26,7 @@ export class Sidebar {
     const importInput = h('input', {
       className: 'visually-hidden',
       testId: 'import',
-      attrs: { type: 'file', accept: '.json,.jsonl,application/json', 'aria-label': 'Import a chat from a JSON file' },
+      attrs: { type: 'file', accept: '.json,.jsonl,application/json', 'aria-label': 'Import chats: a convolog export, or conversations.json from ChatGPT, Claude or Open WebUI' },
       on: {
         change: () => {
           const file = importInput.files?.[0];
@@ -47,7 +47,7 @@ export class Sidebar {
         h('p', { className: 'sidebar-label', text: 'Recent' }),
         this.list),
       h('div', { className: 'sidebar-foot' },
-        h('label', { className: 'btn btn-ghost btn-block', title: 'Import a chat exported as JSON' },
+        h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export, or conversations.json from ChatGPT, Claude or Open WebUI' },
           icon(ICONS.upload), 'Import chat', importInput),
         h('button', { className: 'btn btn-ghost btn-block', testId: 'settings', attrs: { type: 'button' }, on: { click: () => handlers.onSettings() } },
           icon(ICONS.settings), 'Settings & storage'),

@@ -97,6 +97,8 @@ export function renderMarkdown(results) {
     lines.push(`| ${size.id} | ${consumer} | ${over} | ${kilobytes(size.gainedBytes)} (${size.gainedBytes} B) | ${kilobytes(size.minifiedBytes)} | ${budget} | ${result} | ${size.onDemandBytes ? `${size.onDemandBytes > 0 ? '+' : ''}${size.onDemandBytes} B` : '–'} | ${kilobytes(size.gainedWithoutZodBytes)} | ${parts} |`);
   }
   for (const figure of figures) if (figure.accuracy) lines.push('', ...renderAccuracy(figure));
+  if ((results.importersMemory ?? []).length > 0) lines.push('', ...renderImporterMemory(results.importersMemory));
+  if (results.store.largeImport) lines.push('', ...renderLargeImport(results.store.largeImport));
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
@@ -121,6 +123,42 @@ export function renderAccuracy(figure) {
     '|---|---|---|---|---|---|---|---|',
     ...figure.accuracy.map((row) => `| ${row.scriptClass} | ${row.samples} | ${row.o200kTokens} | ${ratio(row.min)} | ${ratio(row.mean)} | ${ratio(row.max)} | ${ratio(row.aggregate)} | ${ratio(row.charsOverFour)} |`),
   ];
+}
+
+/** Figure 13b: a ~100 MB ChatGPT export converted and imported in Chromium, the page's heap sampled. */
+function renderLargeImport(large) {
+  if (large.error) return ['## Importing a large ChatGPT export in Chromium (figure 13b)', '', `Not run: ${large.error}.`];
+  return [
+    '## Importing a large ChatGPT export in Chromium (figure 13b)',
+    '',
+    `A generated ${large.textMegabytes} MB \`conversations.json\` text (${large.conversations} conversations, ${large.entries} entries), ` +
+      'converted with `iterateExport` and imported conversation by conversation into the store (strict), as the demo does: ' +
+      `${large.seconds} s; peak JS heap of the page **${large.peakOverTextMegabytes} MB over the heap holding the text** ` +
+      '(CDP `Runtime.getHeapUsage` every 100 ms; garbage included).',
+  ];
+}
+
+/** Figure 13: the importers' peak heap converting a ~100 MB ChatGPT export, streamed vs parsed whole. */
+function renderImporterMemory(figures) {
+  const lines = [
+    '## Importers: peak heap (figure 13)',
+    '',
+    'Converting a generated ChatGPT `conversations.json` in Node (`--expose-gc`, one process per mode; bench/importers/memory.ts). ' +
+      '"stream": `iterateExport` over the text, each conversation handed on and dropped (as the demo imports them); ' +
+      '"whole": `JSON.parse` of the file, then `fromChatGPTExport` of the value. Baseline: the heap holding the text alone. ' +
+      '"peak" is heapUsed as V8 lets garbage pile up between collections; "live" is after forced collections.',
+    '',
+    '| mode | conversations | text | heap with the text | peak over it | live over it |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const figure of figures) {
+    if (figure.error) {
+      lines.push(`| ${figure.mode} | not run: ${figure.error} | | | | |`);
+      continue;
+    }
+    lines.push(`| ${figure.mode} | ${figure.conversations} | ${figure.textMegabytes} MB | ${figure.baselineMegabytes} MB | **${figure.peakOverBaselineMegabytes} MB** | ${figure.liveOverBaselineMegabytes} MB |`);
+  }
+  return lines;
 }
 
 /** Figures in number order: 1, 2, 3a, 3b, 4 … 10. */

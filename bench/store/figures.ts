@@ -9,6 +9,7 @@ import { ChatTurns, conversationMessages, toolWindow } from './messages.js';
 import { openRawEntries, putInOwnTransaction, seedRawEntries } from './raw-idb.js';
 import { openKeyvalArray, openLocalForageArray, type ArrayConversation } from './array-rewrite.js';
 import { loadStoreModule, type BenchStore, type StoreModule } from './store-module.js';
+import { importChatGPTVersusConvolog } from './import-figure.js';
 import { BRANCH_FIGURES } from './branch-figures.js';
 
 /** What one figure measured; pass/fail is decided by the runner from `ratio` and `target`. */
@@ -397,6 +398,7 @@ export const STORE_FIGURES: readonly StoreFigureDefinition[] = [
   { id: '6', seeds: ['tenThousand', 'tenThousandRelaxed'], run: relaxedVersusStrict },
   { id: '7', seeds: ['batch'], run: batchVersusSingles },
   ...BRANCH_FIGURES,
+  { id: '12', seeds: [], run: importChatGPTVersusConvolog },
 ];
 
 /** Loads the store and opens the bench databases, or says why the store figures cannot run. */

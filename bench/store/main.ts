@@ -1,6 +1,7 @@
 // The bench page: exposes `window.convologBench` for bench/run.mjs to drive over playwright.
 import type { MeasureOptions } from './measure.js';
 import { appendBreakdown, entriesBreakdown, type Breakdown } from './breakdowns.js';
+import { importLargeChatGPTExport, type LargeImport } from './import-figure.js';
 import { prepareStoreBench, STORE_FIGURES, STORE_NAME, type StoreBench, type StoreFigure, type StoreFigureDefinition } from './figures.js';
 
 /** What bench/run.mjs calls through `page.evaluate`. */
@@ -13,6 +14,8 @@ export interface ConvologBenchPage {
   runFigure(id: string): Promise<StoreFigure>;
   /** Diagnosis: the steps between raw idb and store.append / store.entries, timed side by side. */
   diagnose(): Promise<Breakdown[]>;
+  /** Figure 13b: converts and imports a large generated ChatGPT export, as the demo does. */
+  importLarge(conversations: number, messages: number): Promise<LargeImport>;
   close(): void;
 }
 
@@ -62,6 +65,10 @@ window.convologBench = {
   async runFigure(id) {
     const [definition, prepared] = figureAndBench(id);
     return definition.run(prepared);
+  },
+  async importLarge(conversations, messages) {
+    if (!bench) throw new Error('prepare() first');
+    return importLargeChatGPTExport(bench, conversations, messages);
   },
   close() {
     bench?.close();

@@ -82,7 +82,9 @@ export async function runStoreFigures(options) {
       try {
         await page.evaluate((figureId) => window.convologBench.seedFigure(figureId), id);
         if (session) await session.send('Profiler.start');
+        const heap = id === '12' ? await sampleHeap(page) : undefined;
         const figure = await page.evaluate((figureId) => window.convologBench.runFigure(figureId), id);
+        if (heap) figure.notes.push(`peak JS heap of the page during the figure (CDP Runtime.getHeapUsage every 100 ms): ${await heap.stop()} MB over its start`);
         if (session) profiles.push(await saveProfile(session, id, options.profileDir));
         figures.push(figure);
         options.log(`store figure ${id}: ratio ${figure.ratio.toFixed(3)} (${Math.round((Date.now() - started) / 1000)} s)`);
@@ -91,17 +93,60 @@ export async function runStoreFigures(options) {
         options.log(`store figure ${id} failed: ${String(error)}`);
       }
     }
+    const largeImport = !options.only || options.only.includes('13b') ? await runLargeImport(page, options.log) : undefined;
     // A missed append or entries target is explained in the same run: the step-by-step breakdown.
     const explain = figures.some((figure) => ['1', '2', '5'].includes(figure.id) && judge(figure) === false);
     if (explain && !options.diagnose) options.log('a store target was missed: timing the breakdown of append and entries…');
     const breakdowns = options.diagnose || explain ? await page.evaluate(() => window.convologBench.diagnose()) : [];
     await page.evaluate(() => window.convologBench.close());
-    return { chromiumVersion, figures, errors, profiles, breakdowns };
+    return { chromiumVersion, figures, errors, profiles, breakdowns, largeImport };
   } finally {
     await context.close();
     await launched?.close();
     await server.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Samples the page's JS heap over CDP until `stop()`, which gives the peak over the first sample in MB. */
+async function sampleHeap(page) {
+  const session = await page.context().newCDPSession(page);
+  const used = async () => (await session.send('Runtime.getHeapUsage')).usedSize;
+  const start = await used();
+  let peak = start;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await used().catch(() => peak));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await session.detach().catch(() => undefined);
+      return +((peak - start) / 1024 / 1024).toFixed(1);
+    },
+  };
+}
+
+/** Figure 13b: a ~100 MB ChatGPT export converted and imported in the page, its heap sampled meanwhile. */
+async function runLargeImport(page, log, conversations = 2000, messages = 40) {
+  log(`large import (figure 13b): ${conversations} conversations × ${messages} messages…`);
+  let heap;
+  const seen = new Promise((resolve) => page.on('console', (message) => { if (message.text().includes('large import:')) resolve(); }));
+  const running = page.evaluate(([count, size]) => window.convologBench.importLarge(count, size), [conversations, messages]);
+  try {
+    await Promise.race([seen, running]);
+    heap = await sampleHeap(page); // from here the page holds the text: the peak over it is what importing costs
+    const result = await running;
+    const peakOverText = await heap.stop();
+    log(`large import: ${result.conversations} conversations, ${result.entries} entries in ${result.seconds} s; peak heap ${peakOverText} MB over the text`);
+    return { ...result, peakOverTextMegabytes: peakOverText };
+  } catch (error) {
+    await heap?.stop();
+    return { error: error instanceof Error ? error.message : String(error) };
   }
 }
 

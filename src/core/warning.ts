@@ -1,5 +1,13 @@
 /** Every code a {@link Warning} can carry. */
-export type WarningCode = 'dropped_block' | 'dropped_provider_data' | 'truncated_tail' | 'id_reassigned';
+export type WarningCode =
+  | 'dropped_block'
+  | 'dropped_provider_data'
+  | 'truncated_tail'
+  | 'id_reassigned'
+  /** An importer left out a whole message it could not carry (`convolog/importers`). */
+  | 'dropped_message'
+  /** An importer skipped a whole conversation that was malformed; the others were kept. */
+  | 'skipped_conversation';
 
 /**
  * Something the library removed or changed and reports instead of failing.

@@ -1,0 +1,63 @@
+import type { ConversationExportV2 } from './conversation-export-v2.js';
+import type { ForeignExportFormat } from './export-format.js';
+import type { ImportWarning } from './import-warning.js';
+import { iterateExport } from './iterate-export.js';
+
+/** What a `from…Export` function returns: every conversation it could carry, and what it left out. */
+export interface ForeignImportResult {
+  /** v2 exports, one per conversation, for `store.importConversation` (untrusted, as every import). */
+  conversations: ConversationExportV2[];
+  /** What was left out and why, each naming its conversation; `skipped_conversation` for one that was malformed. */
+  warnings: ImportWarning[];
+}
+
+function collect(data: unknown, format: ForeignExportFormat): ForeignImportResult {
+  const conversations: ConversationExportV2[] = [];
+  const warnings: ImportWarning[] = [];
+  for (const item of iterateExport(data, format)) {
+    if (item.conversation !== undefined) conversations.push(item.conversation);
+    warnings.push(...item.warnings);
+  }
+  return { conversations, warnings };
+}
+
+/**
+ * ChatGPT's `conversations.json` (from Settings → Data controls → Export) → v2 conversation exports.
+ * Every branch of each `mapping` tree is kept and `current_node` becomes the head; hidden system
+ * nodes and the empty root are skipped; ChatGPT's built-in tools (browsing, code execution, image
+ * generation, memory) become no unpaired tool results: code and its output are kept as text, the
+ * rest is left out, each with a warning. For a large file, {@link iterateExport} holds less.
+ *
+ * @example
+ * const { conversations, warnings } = fromChatGPTExport(await file.text());
+ * for (const conversation of conversations) await store.importConversation(conversation);
+ */
+export function fromChatGPTExport(data: unknown): ForeignImportResult {
+  return collect(data, 'chatgpt');
+}
+
+/**
+ * claude.ai's `conversations.json` (Settings → Privacy → Export data) → v2 conversation exports.
+ * Branches are rebuilt from `parent_message_uuid` where the export has it (else the messages form
+ * one line); thinking becomes reasoning; claude.ai's own tool_use / tool_result blocks and files held
+ * by reference are left out with a warning; pasted attachments come along as text.
+ *
+ * @example
+ * const { conversations } = fromClaudeExport(text);
+ */
+export function fromClaudeExport(data: unknown): ForeignImportResult {
+  return collect(data, 'claude');
+}
+
+/**
+ * An Open WebUI chat export (one chat or "Export All Chats") → v2 conversation exports. The
+ * `history.messages` tree keeps every branch and `currentId` becomes the head; `<details
+ * type="reasoning">` becomes reasoning; tool sections Open WebUI ran are left out with a warning;
+ * images sent as data: URLs come along.
+ *
+ * @example
+ * const { conversations } = fromOpenWebUIExport(text);
+ */
+export function fromOpenWebUIExport(data: unknown): ForeignImportResult {
+  return collect(data, 'open_webui');
+}

@@ -1,0 +1,8 @@
+// convolog/importers: pure conversions of other chat apps' export files into convolog conversation
+// exports (format version 2), for store.importConversation. Imports core only; no I/O.
+export { detectExportFormat } from './detect-export-format.js';
+export { fromChatGPTExport, fromClaudeExport, fromOpenWebUIExport, type ForeignImportResult } from './from-export.js';
+export { iterateExport, type ConvertedExportItem } from './iterate-export.js';
+export type { ExportFormat, ForeignExportFormat } from './export-format.js';
+export type { ConversationExportV2, ImportedEntry } from './conversation-export-v2.js';
+export type { ImportWarning } from './import-warning.js';
