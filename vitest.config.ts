@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/{core,store,adapters,build}/**/*.test.ts'],
+          include: ['test/{core,store,adapters,build,sync}/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
