@@ -12,6 +12,7 @@ export default defineConfig({
         index: 'src/index.ts',
         'core/index': 'src/core/index.ts',
         'adapters/index': 'src/adapters/index.ts',
+        'sync/index': 'src/sync/index.ts',
       },
       formats: ['es'],
     },

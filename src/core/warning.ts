@@ -1,5 +1,8 @@
 /** Every code a {@link Warning} can carry. */
-export type WarningCode = 'dropped_block' | 'dropped_provider_data' | 'truncated_tail' | 'id_reassigned';
+export type WarningCode =
+  | 'dropped_block' | 'dropped_provider_data' | 'truncated_tail' | 'id_reassigned'
+  // sync (DESIGN §13): an entry or a document from another device that failed the checks, left out
+  | 'skipped_entry' | 'skipped_document';
 
 /**
  * Something the library removed or changed and reports instead of failing.
