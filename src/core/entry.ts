@@ -7,10 +7,12 @@ export interface MessageEntry {
   /** UUID v7. */
   id: string;
   conversationId: string;
-  /** Position in the conversation's log: counts from 1, contiguous. */
+  /** Position in the conversation's log: counts from 1, contiguous, in write order across every branch. */
   seq: number;
   /** UTC, `Date.prototype.toISOString()` form, so string order is time order. */
   timestamp: string;
+  /** The entry this one follows on its branch; `null` for the first entry of a branch from the root. */
+  parentId: string | null;
   message: Message;
 }
 
@@ -24,6 +26,8 @@ export interface CompactionEntry {
   conversationId: string;
   seq: number;
   timestamp: string;
+  /** The entry this one follows on its branch; `null` at the root. */
+  parentId: string | null;
   summary: string;
   /** The id of the first message entry kept verbatim: always a user message. */
   firstKeptId: string;
@@ -31,7 +35,10 @@ export interface CompactionEntry {
   tokensBefore?: number;
 }
 
-/** An entry of a conversation's append-only log. */
+/**
+ * An entry of a conversation's append-only log. The log is a tree: each entry names its parent,
+ * and a branch is the path from a root entry to a leaf (DESIGN §10).
+ */
 export type Entry = MessageEntry | CompactionEntry;
 
 const entryBase = {
@@ -39,6 +46,7 @@ const entryBase = {
   conversationId: z.string().check(z.minLength(1)),
   seq: z.int().check(z.positive()),
   timestamp: z.string(),
+  parentId: z.nullable(z.string().check(z.minLength(1))),
 };
 const messageEntry = z.object({ type: z.literal('message'), ...entryBase, message: MessageSchema });
 const compactionEntry = z.object({

@@ -38,6 +38,12 @@ export {
   type Entry, type MessageEntry, type CompactionEntry,
 } from './entry.js';
 
+// Branches: the log is a tree (issue 13)
+export type { Fork } from './fork.js';
+export { branchPath } from './branch-path.js';
+export { newestLeaf } from './newest-leaf.js';
+export { forksOf } from './forks-of.js';
+
 // Context and compaction (issue 5)
 export { buildContext, SUMMARY_PREFIX } from './build-context.js';
 export { keptTail, type KeptTail } from './kept-tail.js';

@@ -26,10 +26,12 @@ export interface CompactConversationOptions {
   signal?: AbortSignal;
   /** The token estimate per message. Default `estimateMessageTokens`. */
   estimate?: TokenEstimator;
+  /** The branch to compact: its last entry. Default: the head's branch (as it is when the call starts). */
+  leafId?: string;
 }
 
 /**
- * Folds the older part of a conversation's context into a summary: plans the cut over the kept
+ * Folds the older part of a branch's context (the head's, or `leafId`'s) into a summary: plans the cut over the kept
  * tail, builds the digest of what is folded away, asks `summarize` (rolling the previous summary
  * in after a first compaction) and appends the compaction with `expectedLastSeq`, so a
  * conversation that moved on meanwhile throws `conflict` instead of losing messages. `null` when
@@ -50,8 +52,11 @@ export async function compactConversation(
   throwIfAborted(OPERATION, signal);
   const conversation = await store.getConversation(id);
   if (conversation === undefined) throw notFound(id);
+  // The branch is pinned now: a switch of branches meanwhile (another tab) must not move the compaction onto another one.
+  const leafId = options.leafId ?? conversation.headId;
+  if (leafId === null) return null;
   // Read after the seq it is checked against: anything appended meanwhile makes the append conflict.
-  const { compaction: previous, entries } = await store.contextEntries(id);
+  const { compaction: previous, entries } = await store.contextEntries(id, { leafId });
   const messages = entries.map((entry) => entry.message);
   const cut = planCut(messages, options.tailTokens, { estimate });
   if (cut === null) return null;
@@ -62,7 +67,7 @@ export async function compactConversation(
   throwIfAborted(OPERATION, signal);
   return store.appendCompaction(id, {
     summary, firstKeptId: entries[cut]!.id, tokensBefore: contextTokens(previous?.summary, messages, estimate),
-  }, { expectedLastSeq: conversation.lastSeq });
+  }, { expectedLastSeq: conversation.lastSeq, parentId: leafId });
 }
 
 async function summarizeOrAbort(options: CompactConversationOptions, request: SummarizeRequest): Promise<string> {

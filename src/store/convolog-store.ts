@@ -1,22 +1,29 @@
 import type { CompactionEntry, Entry, MessageEntry } from '../core/entry.js';
+import type { Fork } from '../core/fork.js';
 import type { Message } from '../core/message.js';
 import type { Conversation } from './types/conversation.js';
 import type { ConversationExport } from './transfer/conversation-export.js';
 import type { StoreChange } from './types/store-change.js';
 import type {
-  CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult,
-  ListConversationsOptions, StorageEstimate, SubscribeOptions, WriteOptions,
+  CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult, LeafOptions,
+  ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 
 export type {
   CompactionInput, ConversationUpdate, CorruptEntry, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult,
-  ListConversationsOptions, StorageEstimate, SubscribeOptions, WriteOptions,
+  LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 
 /**
- * The append-only conversation log in IndexedDB (DESIGN §6). Get one with `openStore`.
+ * The append-only conversation log in IndexedDB (DESIGN §6, §10). Get one with `openStore`.
  * Every method given an unknown conversation id throws `not_found`, except `getConversation`
- * (`undefined`) and `deleteConversation` (`false`).
+ * (`undefined`) and `deleteConversation` (`false`); an unknown entry id (`parentId`, `leafId`,
+ * an entry of another conversation included) throws `not_found` too.
+ *
+ * The log is a tree: each entry names its parent, and the conversation's `headId` is the leaf
+ * of the branch the user is on. Editing or regenerating appends beside the old version (one
+ * append, nothing copied or rewritten); `checkout` switches branches. Reads and writes without
+ * `leafId`/`parentId` use the head's branch, so an app that never branches sees a linear log.
  */
 export interface ConvologStore {
   /** The database name. */
@@ -32,29 +39,62 @@ export interface ConvologStore {
   /** Removes the conversation and its whole log in one transaction; `false` when already gone. */
   deleteConversation(id: string): Promise<boolean>;
   /**
-   * Appends finalized messages in one transaction, all or nothing, and moves `updatedAt`. Throws
-   * `invalid_message` (`path[0]` is the index in `messages`), `pairing` (with `issues`), `conflict`
-   * or `not_found`. In `pairing` issues, `messageIndex` counts from the first message of the
-   * batch; messages already in the log have negative indices (-1 is the entry just before the batch).
+   * Appends finalized messages in one transaction, all or nothing, under the head (or
+   * `parentId`: an entry that already has children gets a new branch beside them), moves the
+   * head to the last new entry and moves `updatedAt`. The batch is checked against the branch
+   * it extends. Throws `invalid_message` (`path[0]` is the index in `messages`), `pairing` (with
+   * `issues`; also for a fork inside an unsettled tool window), `conflict` or `not_found`. In
+   * `pairing` issues, `messageIndex` counts from the first message of the batch; messages
+   * already in the log have negative indices by seq (-1 is the parent).
    *
    * @example
    * const { lastSeq } = conversation
    * const { message } = fromOpenAIChatCompletion(await response.json())
    * // conflict if another tab appended since `lastSeq` was read: reload the context and decide again
    * await store.append(conversation.id, [message], { expectedLastSeq: lastSeq })
+   * // edit user message `entry`: its new text goes beside it, and the head moves there
+   * await store.append(conversation.id, [user('better question')], { parentId: entry.parentId })
    */
   append(id: string, messages: readonly Message[], options?: WriteOptions): Promise<MessageEntry[]>;
-  /** Answers every pending tool call of the trailing window with a synthetic error result. */
-  settle(id: string, options?: { reason?: string }): Promise<MessageEntry[]>;
-  /** Appends a compaction. `firstKeptId` must be a user message entry of this conversation. */
+  /**
+   * Answers every pending tool call of the trailing window of the head's branch (or `leafId`'s)
+   * with a synthetic error result, after it, and moves the head to the last one. `[]` when nothing
+   * is pending.
+   */
+  settle(id: string, options?: SettleOptions): Promise<MessageEntry[]>;
+  /**
+   * Appends a compaction under the head (or `parentId`) and moves the head to it. `firstKeptId`
+   * must be a user message entry on that branch (`not_found` when unknown, `invalid_cut` when not
+   * a user message or on another branch). It applies to that branch only.
+   */
   appendCompaction(id: string, compaction: CompactionInput, options?: WriteOptions): Promise<CompactionEntry>;
-  /** Entries in ascending seq order. */
+  /**
+   * The branch ending at the head (or `leafId`), root first; with `allBranches: true` every
+   * entry of the tree in seq order. Seqs increase along a branch, so `afterSeq`/`beforeSeq`/`limit`
+   * page a branch as they page the tree. Reads only the branch's entries.
+   */
   entries(id: string, options?: EntriesOptions): Promise<Entry[]>;
-  /** What to send the model (`buildContext`), reading only the kept tail. */
-  context(id: string): Promise<Message[]>;
-  /** The same selection as entries, with the compaction that applies. */
-  contextEntries(id: string): Promise<{ compaction?: CompactionEntry; entries: MessageEntry[] }>;
-  /** The conversation and its whole log as plain JSON, read as one consistent snapshot. */
+  /** What to send the model (`buildContext`) for the head's branch (or `leafId`'s), reading only its kept tail. */
+  context(id: string, options?: LeafOptions): Promise<Message[]>;
+  /** The same selection as entries, with the compaction that applies on that branch. */
+  contextEntries(id: string, options?: LeafOptions): Promise<{ compaction?: CompactionEntry; entries: MessageEntry[] }>;
+  /**
+   * Switches branches: the head becomes the newest leaf at or below `entryId` (found without
+   * reading the subtree) and `conversation_updated` is emitted with the new `headId`, here and in
+   * other tabs. Not activity: `updatedAt` and `lastSeq` stay. `not_found` for an unknown entry.
+   *
+   * @example
+   * // ‹ 2/3 ›: show the next version of a message
+   * const versions = await store.children(conversation.id, entry.parentId)
+   * const next = versions[versions.findIndex((version) => version.id === entry.id) + 1]
+   * if (next) await store.checkout(conversation.id, next.id)
+   */
+  checkout(id: string, entryId: string): Promise<Conversation>;
+  /** The direct children of an entry (`null`: the first entries of every branch from the root), in seq order: its versions. */
+  children(id: string, entryId: string | null): Promise<Entry[]>;
+  /** Every fork point (an entry, or the root, with 2+ children): the root first, then by the parent's seq. */
+  forks(id: string): Promise<Fork[]>;
+  /** The conversation and its whole log (every branch, and the head) as plain JSON, read as one consistent snapshot. */
   exportConversation(id: string): Promise<ConversationExport>;
   /** The export as JSON Lines: line 1 everything but `entries`, then one entry per line. */
   exportConversationJsonl(id: string): Promise<string>;

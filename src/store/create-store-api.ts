@@ -11,6 +11,9 @@ import { importConversation } from './transfer/import-conversation.js';
 import { listConversations } from './conversations/list-conversations.js';
 import { readContext, readContextEntries } from './log/read-context.js';
 import { readEntries } from './log/read-entries.js';
+import { checkout } from './log/checkout.js';
+import { readChildren } from './log/read-children.js';
+import { readForks } from './log/read-forks.js';
 import { settleConversation } from './log/settle-conversation.js';
 import { estimateStorage, requestPersistence } from './database/storage-estimate.js';
 import type { StoreContext } from './database/store-context.js';
@@ -34,8 +37,11 @@ export function createStoreApi(context: StoreContext): ConvologStore {
     settle: (id, options) => settleConversation(context, id, options),
     appendCompaction: (id, compaction, options) => appendCompaction(context, id, compaction, options),
     entries: (id, options) => readEntries(context, id, options),
-    context: (id) => readContext(context, id),
-    contextEntries: (id) => readContextEntries(context, id),
+    context: (id, options) => readContext(context, id, options),
+    contextEntries: (id, options) => readContextEntries(context, id, options),
+    checkout: (id, entryId) => checkout(context, id, entryId),
+    children: (id, entryId) => readChildren(context, id, entryId),
+    forks: (id) => readForks(context, id),
     exportConversation: (id) => exportConversation(context, id),
     exportConversationJsonl: (id) => exportConversationJsonl(context, id),
     importConversation: (data, options) => importConversation(context, data, options),

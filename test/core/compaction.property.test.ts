@@ -71,7 +71,8 @@ class Log {
 
   private base(prefix: string) {
     const seq = this.entries.length + 1;
-    return { id: `${prefix}${seq}`, conversationId: 'c', seq, timestamp: new Date(seq * 1000).toISOString() };
+    const parentId = this.entries.at(-1)?.id ?? null;
+    return { id: `${prefix}${seq}`, conversationId: 'c', seq, timestamp: new Date(seq * 1000).toISOString(), parentId };
   }
 }
 

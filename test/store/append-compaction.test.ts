@@ -18,10 +18,10 @@ describe('appendCompaction', () => {
     const { store, id, entries } = await withLog();
     const compaction = await store.appendCompaction(id, { summary: 's', firstKeptId: entries[4]!.id, tokensBefore: 120 });
     expect(compaction).toEqual({
-      type: 'compaction', id: 'id-8', conversationId: id, seq: 7, timestamp: '2025-01-01T00:00:03.000Z',
+      type: 'compaction', id: 'id-8', conversationId: id, seq: 7, timestamp: '2025-01-01T00:00:03.000Z', parentId: entries[5]!.id,
       summary: 's', firstKeptId: entries[4]!.id, tokensBefore: 120,
     });
-    expect(await store.getConversation(id)).toMatchObject({ lastSeq: 7, updatedAt: compaction.timestamp });
+    expect(await store.getConversation(id)).toMatchObject({ lastSeq: 7, updatedAt: compaction.timestamp, headId: compaction.id });
     expect((await store.entries(id, { afterSeq: 6 }))).toEqual([compaction]);
   });
 

@@ -12,7 +12,7 @@ describe('createConversation / getConversation', () => {
     const conversation = await store.createConversation({ title: 'Trip', appData: { 'app.prompt': 'p1' } });
     expect(conversation).toEqual({
       id: 'c-1', title: 'Trip', createdAt: '2025-01-01T00:00:01.000Z', updatedAt: '2025-01-01T00:00:01.000Z',
-      lastSeq: 0, appData: { 'app.prompt': 'p1' },
+      lastSeq: 0, headId: null, appData: { 'app.prompt': 'p1' },
     });
     expect(await store.getConversation('c-1')).toEqual(conversation);
   });

@@ -115,8 +115,11 @@ describe('importConversation', () => {
     expect(copied.some((entry) => exported.entries.some((original) => original.id === entry.id))).toBe(false);
     expect(await store.context(conversation.id)).toEqual(await store.context(id));
     // Only ids change: titles, times, timestamps and appData stay as exported.
-    const { id: _id, ...kept } = exported.conversation;
+    const { id: _id, headId, ...kept } = exported.conversation;
     expect(conversation).toMatchObject(kept);
+    expect(conversation.headId).toBe(copied.at(-1)!.id);
+    expect(headId).toBe(exported.entries.at(-1)!.id);
+    expect(copied.slice(1).map((entry) => entry.parentId)).toEqual(copied.slice(0, -1).map((entry) => entry.id));
     expect(copied.map((entry) => entry.timestamp)).toEqual(exported.entries.map((entry) => entry.timestamp));
     // The original is untouched.
     expect(await store.entries(id)).toEqual(exported.entries);

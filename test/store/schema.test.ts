@@ -48,8 +48,9 @@ describe('schema versions', () => {
     raw.close();
 
     const store = await stores.open({ name });
-    expect(await store.getConversation('v1')).toEqual({ id: 'v1', title: 'from v1', createdAt: at, updatedAt: at, lastSeq: 6 });
-    expect(await store.entries('v1')).toHaveLength(6);
+    expect(await store.getConversation('v1')).toEqual({ id: 'v1', title: 'from v1', createdAt: at, updatedAt: at, lastSeq: 6, headId: 'e6' });
+    const entries = await store.entries('v1');
+    expect(entries.map((entry) => entry.parentId)).toEqual([null, 'e1', 'e2', 'e3', 'e4', 'e5']);
     expect(await store.context('v1')).toEqual([{ role: 'user', content: '[Conversation summary]\nsum' }, user('kept'), assistant('a')]);
     expect(await codeOf(store.append('v1', [assistant([toolCall('c1', 'f')])]))).toBe('pairing');
     expect((await store.append('v1', [user('new')]))[0]!.seq).toBe(7);

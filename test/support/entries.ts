@@ -11,9 +11,13 @@ export interface EntryFactory {
 /** A fresh {@link EntryFactory}: `seq` from 1, timestamps one second apart in `toISOString` form. */
 export function entryFactory(): EntryFactory {
   let seq = 0;
+  let previous: string | null = null;
+  // Linear by default: each entry follows the one made before it.
   const next = (id: string) => {
     seq++;
-    return { id, conversationId: 'c', seq, timestamp: new Date(seq * 1000).toISOString() };
+    const parentId = previous;
+    previous = id;
+    return { id, conversationId: 'c', seq, timestamp: new Date(seq * 1000).toISOString(), parentId };
   };
   return {
     message: (id, message) => ({ type: 'message', ...next(id), message }),

@@ -20,9 +20,12 @@ export async function createConversation(
     createdAt: timestamp,
     updatedAt: timestamp,
     lastSeq: 0,
+    headId: null,
+    headSeq: 0,
     keptFromSeq: 1,
     lastCompactionSeq: 0,
     windowStartSeq: 0,
+    lines: [],
   };
   if (options.appData !== undefined) record.appData = checkAppData(options.appData);
   await runTransaction(context, ['conversations'], 'readwrite', 'Creating a conversation', async (transaction) => {

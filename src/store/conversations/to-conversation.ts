@@ -9,6 +9,7 @@ export function toConversation(record: ConversationRecord): Conversation {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     lastSeq: record.lastSeq,
+    headId: record.headId,
   };
   if (record.appData !== undefined) conversation.appData = record.appData;
   return conversation;

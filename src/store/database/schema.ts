@@ -1,6 +1,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { AppData } from '../../core/message.js';
 import type { Entry } from '../../core/entry.js';
+import { migrateToBranches } from './migrate-to-branches.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
@@ -16,17 +17,58 @@ export interface ConversationRecord {
   updatedAt: string;
   lastSeq: number;
   appData?: AppData;
-  /** Where the last compaction's kept tail starts (1 without a compaction): context reads from here. */
+  /** The current leaf (the branch the user is on); `null` while the log is empty. */
+  headId: string | null;
+  /** The seq of the head, 0 while the log is empty. */
+  headSeq: number;
+  /** Where the kept tail of the last compaction on the head's branch starts (1 without one): context reads from here. */
   keptFromSeq: number;
-  /** The seq of the last compaction entry, 0 without one. */
+  /** The seq of the last compaction entry written, 0 without one. */
   lastCompactionSeq: number;
   /**
-   * The seq of the last assistant message with tool calls while nothing but tool messages
-   * followed it (the trailing tool window, answered or not), 0 otherwise. The pairing check reads
-   * only from here.
+   * On the head's branch, the seq of the last assistant message with tool calls while nothing but
+   * tool messages followed it (the trailing tool window, answered or not), 0 otherwise. The
+   * pairing check reads only from here.
    */
   windowStartSeq: number;
+  /** The lines of the tree, in the order they started (see {@link LineRecord}). */
+  lines: LineRecord[];
 }
+
+/**
+ * A line of a conversation's tree: a chain of entries, each the first child of the one before.
+ * A write under an entry that already has children starts a new line, so lines are few (one per
+ * fork, plus one) and each ends at a leaf (its tip). They answer "is X on the branch of leaf L",
+ * "the newest leaf at or below X" and "which seq ranges make up a branch" without reading entries.
+ * @internal
+ */
+export interface LineRecord {
+  /** The seq of the line's first entry; also its id. */
+  start: number;
+  /** The seq of the first entry's parent; 0 when the line starts at the root. */
+  forkFrom: number;
+  /** The line of that parent; 0 at the root. */
+  parentLine: number;
+  /** The seq of the line's last entry: a leaf. */
+  tip: number;
+}
+
+/**
+ * What the store keeps beside each entry, about the branch that ends at it: copied from the
+ * parent on every write, so a fork or a checkout knows them without walking the branch.
+ * @internal
+ */
+export interface EntryTreeFields {
+  /** The {@link LineRecord.start} of the entry's line. */
+  line: number;
+  /** Where the kept tail of the last compaction on the branch starts; 1 without one. */
+  keptFrom: number;
+  /** Where the branch's trailing tool window starts; 0 without one. */
+  window: number;
+}
+
+/** An entry as stored: the public entry plus its {@link EntryTreeFields}, which reads strip. @internal */
+export type EntryRecord = Entry & { tree: EntryTreeFields };
 
 /** One client tool call id of a conversation: the index that keeps call ids unique. @internal */
 export interface ToolCallRecord {
@@ -39,7 +81,7 @@ export interface ToolCallRecord {
 /** The IndexedDB schema (current version). @internal */
 export interface ConvologSchema extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string] } };
-  entries: { key: [string, number]; value: Entry; indexes: { byId: string } };
+  entries: { key: [string, number]; value: EntryRecord; indexes: { byId: string; byLine: [string, number, number] } };
   toolCalls: { key: [string, string]; value: ToolCallRecord };
 }
 
@@ -73,6 +115,8 @@ export const MIGRATIONS: readonly Migration[] = [
       database.createObjectStore('toolCalls', { keyPath: ['conversationId', 'toolCallId'] });
     },
   },
+  // 0.2: the log becomes a tree (DESIGN §10). Each old entry's parent is the entry before it, the head the last entry.
+  { version: 2, migrate: migrateToBranches },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */

@@ -1,39 +1,45 @@
 import { ConvologError } from '../../core/error.js';
-import type { CompactionEntry, Entry } from '../../core/entry.js';
+import type { CompactionEntry } from '../../core/entry.js';
 import { awaitRequests } from '../database/await-requests.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
 import type { CompactionInput, WriteOptions } from '../types/options.js';
 import { publishAppended } from './publish-appended.js';
 import { readRecord } from '../database/read-record.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
-import type { ConversationRecord } from '../database/schema.js';
+import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
+import { checkEntryId, findEntry, findNode } from './find-entry.js';
+import { LineTable } from './line-table.js';
+import { placeEntries } from './place-entries.js';
+import type { TreeNode } from './tree-node.js';
 
 /**
- * `store.appendCompaction`: from now on the context is the summary followed by the messages from
- * `firstKeptId` on. The kept entry must be a user message of this conversation (`not_found`,
- * `invalid_cut`); the record remembers where the kept tail starts so context stays O(kept tail).
+ * `store.appendCompaction`: from now on the context of the branch is the summary followed by the
+ * messages from `firstKeptId` on. The compaction goes under the head (or `parentId`); the kept
+ * entry must be a user message on that branch (`not_found`, `invalid_cut`). Moves the head to the
+ * compaction; each entry remembers where its branch's kept tail starts, so context stays O(kept tail).
  * @internal
  */
 export async function appendCompaction(
   context: StoreContext, id: string, compaction: CompactionInput, options: WriteOptions = {},
 ): Promise<CompactionEntry> {
   checkInput(compaction);
+  checkEntryId(options.parentId, 'appendCompaction: parentId', true);
   const written = await runTransaction(context, ['conversations', 'entries'], 'readwrite', 'Appending a compaction', async (transaction) => {
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
-    const kept = await readKeptEntry(transaction, record, compaction.firstKeptId);
+    const parent = await findNode(transaction, record, options.parentId, 'parentId');
+    const kept = await readKeptEntry(transaction, record, parent, compaction.firstKeptId);
     const timestamp = context.now().toISOString();
     const entry: CompactionEntry = {
-      type: 'compaction', id: context.generateId(), conversationId: id, seq: record.lastSeq + 1, timestamp,
+      type: 'compaction', id: context.generateId(), conversationId: id, seq: record.lastSeq + 1, timestamp, parentId: parent.id,
       summary: compaction.summary, firstKeptId: compaction.firstKeptId,
     };
     if (compaction.tokensBefore !== undefined) entry.tokensBefore = compaction.tokensBefore;
-    const next: ConversationRecord = {
-      ...record, lastSeq: entry.seq, updatedAt: timestamp, keptFromSeq: kept.seq, lastCompactionSeq: entry.seq,
-    };
+    const placed = placeEntries(record, parent, [entry], (_, previous) => previous.window, () => kept.seq);
+    const next: ConversationRecord = { ...placed.record, updatedAt: timestamp, lastCompactionSeq: entry.seq };
     await awaitRequests((track) => {
-      track(transaction.objectStore('entries').add(entry));
+      track(transaction.objectStore('entries').add(placed.records[0]!));
       track(transaction.objectStore('conversations').put(next));
     });
     return { record: next, entries: [entry] };
@@ -42,20 +48,23 @@ export async function appendCompaction(
   return written.entries[0]!;
 }
 
-async function readKeptEntry(transaction: Transaction<'readwrite'>, record: ConversationRecord, firstKeptId: string): Promise<Entry> {
-  const kept = await transaction.objectStore('entries').index('byId').get(firstKeptId);
-  if (kept === undefined || kept.conversationId !== record.id) {
-    throw new ConvologError({
-      code: 'not_found',
-      message: `No entry with id "${firstKeptId}" in conversation "${record.id}": firstKeptId must name a user message entry of this conversation.`,
-      details: { conversationId: record.id, firstKeptId },
-    });
-  }
+async function readKeptEntry(
+  transaction: Transaction<'readwrite'>, record: ConversationRecord, parent: TreeNode, firstKeptId: string,
+): Promise<EntryRecord> {
+  const kept = await findEntry(transaction, record.id, firstKeptId, 'firstKeptId');
   if (kept.type !== 'message' || kept.message.role !== 'user') {
     throw new ConvologError({
       code: 'invalid_cut',
       message: `Entry "${firstKeptId}" (seq ${kept.seq}) is not a user message: a compaction keeps the log from a user message, ` +
         'the only boundary that never splits a tool window. Use planCut over keptTail to choose one.',
+      details: { conversationId: record.id, firstKeptId, seq: kept.seq },
+    });
+  }
+  if (parent.seq === 0 || !new LineTable(record.lines).isOnPath({ seq: kept.seq, line: kept.tree.line }, parent)) {
+    throw new ConvologError({
+      code: 'invalid_cut',
+      message: `Entry "${firstKeptId}" (seq ${kept.seq}) is not on the branch the compaction goes on (it is another version): ` +
+        'a compaction keeps messages of its own branch. Plan the cut over contextEntries(id, { leafId }) of that branch.',
       details: { conversationId: record.id, firstKeptId, seq: kept.seq },
     });
   }

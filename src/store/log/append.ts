@@ -10,22 +10,25 @@ import { runTransaction } from '../database/run-transaction.js';
 import { ALL_STORES } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { writeMessages } from './write-messages.js';
+import { checkEntryId, findNode } from './find-entry.js';
 
 /**
  * `store.append`: validates every message, then in one readwrite transaction checks the
- * conversation, `expectedLastSeq` and the pairing invariant, allocates seqs and writes. All or
- * nothing; resolves once committed.
+ * conversation, `expectedLastSeq`, the parent (the head by default) and the pairing invariant of
+ * the parent's branch, allocates seqs, writes and moves the head. All or nothing; resolves once committed.
  * @internal
  */
 export async function append(
   context: StoreContext, id: string, messages: readonly Message[], options: WriteOptions = {},
 ): Promise<MessageEntry[]> {
+  checkEntryId(options.parentId, 'append: parentId', true);
   const batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
-    const window = await readWindow(context, transaction, record);
-    return writeMessages(context, transaction, record, window, batch);
+    const parent = await findNode(transaction, record, options.parentId, 'parentId');
+    const window = await readWindow(context, transaction, record, parent);
+    return writeMessages(context, transaction, record, parent, window, batch);
   });
   publishAppended(context, written);
   return written.entries;

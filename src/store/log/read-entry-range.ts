@@ -25,6 +25,18 @@ export async function readEntryRange(
   const range = seqRange(keyRange, conversationId, from, to);
   const store = transaction.objectStore('entries');
   const records: unknown[] = await store.getAll(range);
+  return parseEntryRecords(records, conversationId, skipCorrupt, async () => (await store.getAllKeys(range)).map((key) => key[1]));
+}
+
+/**
+ * Parses stored records of one conversation (their `tree` bookkeeping stripped). A record that no
+ * longer parses throws `corrupt_entry`, or with `skipCorrupt` is listed in `corrupt`; `seqsOf`
+ * (asked only then) gives the seq of each record by position.
+ * @internal
+ */
+export async function parseEntryRecords(
+  records: readonly unknown[], conversationId: string, skipCorrupt: boolean, seqsOf: () => Promise<readonly (number | undefined)[]>,
+): Promise<EntryRange> {
   const entries: Entry[] = [];
   const failures: { position: number; error: unknown }[] = [];
   for (let position = 0; position < records.length; position++) {
@@ -34,8 +46,8 @@ export async function readEntryRange(
   }
   if (failures.length === 0) return { entries, corrupt: [] };
   // Only a corrupt record costs a second read: the keys say which seq it sits at.
-  const keys = await store.getAllKeys(range);
-  const corrupt = failures.map(({ position, error }) => ({ seq: keys[position]?.[1] ?? Number.NaN, error }));
+  const seqs = await seqsOf();
+  const corrupt = failures.map(({ position, error }) => ({ seq: seqs[position] ?? Number.NaN, error }));
   if (!skipCorrupt) throw corruptEntry(conversationId, corrupt[0]!);
   return { entries, corrupt };
 }

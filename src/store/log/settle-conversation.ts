@@ -7,21 +7,26 @@ import { runTransaction } from '../database/run-transaction.js';
 import { ALL_STORES } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { writeMessages } from './write-messages.js';
+import { checkEntryId, findNode } from './find-entry.js';
+import type { SettleOptions } from '../types/options.js';
 
 /**
- * `store.settle`: answers every pending call of the trailing window with an `isError` tool
- * result, in one transaction (so a result another tab wrote meanwhile is never answered twice).
- * `[]` when nothing is pending.
+ * `store.settle`: answers every pending call of the trailing window of the head's branch (or
+ * `leafId`'s) with an `isError` tool result, in one transaction (so a result another tab wrote
+ * meanwhile is never answered twice), and moves the head to the last result. `[]` when nothing
+ * is pending (the head stays).
  * @internal
  */
 export async function settleConversation(
-  context: StoreContext, id: string, options: { reason?: string } = {},
+  context: StoreContext, id: string, options: SettleOptions = {},
 ): Promise<MessageEntry[]> {
+  if (options.leafId !== undefined) checkEntryId(options.leafId, 'settle: leafId', false);
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Settling tool calls', async (transaction) => {
     const record = await readRecord(transaction, id);
-    const window = await readWindow(context, transaction, record);
+    const leaf = await findNode(transaction, record, options.leafId, 'leafId');
+    const window = await readWindow(context, transaction, record, leaf);
     const settled = settle(window.map((entry) => entry.message), options);
-    return writeMessages(context, transaction, record, window, settled.messages.slice(window.length));
+    return writeMessages(context, transaction, record, leaf, window, settled.messages.slice(window.length));
   });
   publishAppended(context, written);
   return written.entries;

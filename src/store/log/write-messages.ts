@@ -9,40 +9,48 @@ import type { Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { toolCallIds } from './tool-call-ids.js';
+import { placeEntries } from './place-entries.js';
+import type { TreeNode } from './tree-node.js';
 
 /** What a write to a log produced. @internal */
 export interface Written<EntryType> { record: ConversationRecord; entries: EntryType[] }
 
 /**
- * Inside an open readwrite transaction: checks that the log stays resumable with `batch`
- * appended (`pairing` otherwise), then writes the entries with seqs allocated here, their call
- * ids, and the updated record. Nothing but requests of `transaction` is awaited.
+ * Inside an open readwrite transaction: checks that the branch ending at `parent` stays
+ * resumable with `batch` appended under it (`pairing` otherwise; `window` is that branch's
+ * trailing tool window), then writes the entries with seqs allocated here, their call ids, and
+ * the updated record, whose head moves to the last new entry. Nothing but requests of
+ * `transaction` is awaited.
  * @internal
  */
 export async function writeMessages(
   context: StoreContext,
   transaction: Transaction<'readwrite'>,
   record: ConversationRecord,
+  parent: TreeNode,
   window: readonly MessageEntry[],
   batch: readonly Message[],
 ): Promise<Written<MessageEntry>> {
   if (batch.length === 0) return { record, entries: [] };
   const storedCalls = await lookUpCalls(transaction, record.id, idsToLookUp(batch));
-  const issues = pairingIssues({ window, batch, lastSeq: record.lastSeq, storedCalls });
+  const issues = pairingIssues({ window, batch, lastSeq: parent.seq, storedCalls });
   if (issues.length > 0) throw pairingError(issues);
 
   const timestamp = context.now().toISOString();
-  const entries: MessageEntry[] = batch.map((message, index) => ({
-    type: 'message', id: context.generateId(), conversationId: record.id, seq: record.lastSeq + 1 + index, timestamp, message,
-  }));
-  const next: ConversationRecord = {
-    ...record, lastSeq: record.lastSeq + batch.length, updatedAt: timestamp, windowStartSeq: nextWindowStart(record.windowStartSeq, entries),
-  };
+  const entries: MessageEntry[] = [];
+  let parentId = parent.id;
+  for (const [index, message] of batch.entries()) {
+    const id = context.generateId();
+    entries.push({ type: 'message', id, conversationId: record.id, seq: record.lastSeq + 1 + index, timestamp, parentId, message });
+    parentId = id;
+  }
+  const placed = placeEntries(record, parent, entries, (entry, previous) => nextWindowStart(previous.window, [entry as MessageEntry]));
+  const next: ConversationRecord = { ...placed.record, updatedAt: timestamp };
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
+    for (const stored of placed.records) track(entryStore.add(stored));
     for (const entry of entries) {
-      track(entryStore.add(entry));
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
     }
     track(transaction.objectStore('conversations').put(next));
@@ -67,7 +75,7 @@ function pairingError(issues: ConvologError['issues'] & object): ConvologError {
     issues,
     message: `The append would break the tool-call pairing: ${describeIssue(first)}` +
       (issues.length > 1 ? ` (and ${issues.length - 1} more issue(s))` : '') +
-      '. Nothing was written. A tool result must answer a pending call of the last assistant message, call ids must be unique, ' +
-      'and a new user or assistant message cannot follow unanswered calls: call settle() first.',
+      '. Nothing was written. A tool result must answer a pending call of the last assistant message on its branch, call ids must be unique ' +
+      'in the conversation, and a new user or assistant message cannot follow unanswered calls (also when it forks there): call settle() first.',
   });
 }

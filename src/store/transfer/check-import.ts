@@ -4,15 +4,18 @@ import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from
 import { ConvologError } from '../../core/error.js';
 import { AppDataSchema, type Message } from '../../core/message.js';
 import { retainPortableContent } from '../../core/retain-portable-content.js';
-import { validate } from '../../core/validate.js';
 import type { Warning } from '../../core/warning.js';
 import { explainZodError } from '../../core/zod-explain.js';
 import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport } from './conversation-export.js';
-import { mapIssueIndices } from '../log/map-issue-indices.js';
+import { LineTable } from '../log/line-table.js';
+import { ROOT_NODE } from '../log/tree-node.js';
+import { branchPairingIssues } from './check-branch-pairing.js';
 
 /** A checked import, ready to write (ids may still collide with the store's). @internal */
 export interface CheckedImport {
-  conversation: ConversationExport['conversation'];
+  conversation: Omit<ConversationExport['conversation'], 'headId'>;
+  /** The entry the export's head named, if it names one of the import. */
+  headId: string | null;
   entries: Entry[];
   warnings: Warning[];
 }
@@ -25,34 +28,58 @@ const isoTimestampSchema = z.string().check(z.refine(isIsoTimestamp, { message: 
 
 const headerSchema = z.object({
   id: z.string().check(z.minLength(1)), title: z.string(), createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema, appData: z.optional(AppDataSchema),
+  headId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
 });
 
 /**
  * Checks an export object (already a plain JSON copy): format and version, the header, every
  * entry, timestamps (toISOString's form), references (conversation ids, contiguous seqs from 1,
- * unique entry ids, each `firstKeptId` an earlier user message entry of the import) and the pairing invariant
- * (`resumable`). Untrusted messages pass `retainPortableContent`. Indices in warnings and
- * issues are positions in `entries`.
+ * unique entry ids, each `parentId` an earlier entry of the import, so no cycle, self-parent or
+ * foreign parent gets in; each `firstKeptId` a user message entry on the compaction's branch;
+ * `headId` an entry) and the pairing invariant of every branch (`resumable`). A version 1 export
+ * is linear: each entry's parent is the entry before it. A `headId` lost with a crash-truncated
+ * JSONL tail (`truncated`) is dropped (the head becomes the newest leaf). Untrusted messages pass
+ * `retainPortableContent`. Indices in warnings and issues are positions in `entries`.
  * @internal
  */
-export function checkImport(data: Record<string, unknown>, trusted: boolean): CheckedImport {
-  checkFormat(data);
-  const conversation = parseHeader(data.conversation);
-  const entries = parseEntries(data.entries);
+export function checkImport(data: Record<string, unknown>, trusted: boolean, truncated = false): CheckedImport {
+  const version = checkFormat(data);
+  const { headId: exportedHead, ...conversation } = parseHeader(data.conversation);
+  const entries = parseEntries(version === 1 ? withLinearParents(data.entries) : data.entries);
   checkTimestamps(entries);
-  checkReferences(conversation.id, entries);
+  const ids = checkReferences(conversation.id, entries);
+  const headId = checkHead(exportedHead ?? null, ids, truncated);
   const warnings = trusted ? [] : retainContent(entries);
   checkPairing(entries);
-  return { conversation, entries, warnings };
+  return { conversation, headId, entries, warnings };
 }
 
-function checkFormat(data: Record<string, unknown>): void {
+/** Version 1 exports have no `parentId`: their log is linear. */
+function withLinearParents(entries: unknown): unknown {
+  if (!Array.isArray(entries)) return entries;
+  let parentId: string | null = null;
+  return entries.map((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+    const linked = { ...(entry as Record<string, unknown>), parentId };
+    const id = (entry as { id?: unknown }).id;
+    parentId = typeof id === 'string' && id !== '' ? id : null;
+    return linked;
+  });
+}
+
+function checkHead(headId: string | null, ids: ReadonlyMap<string, unknown>, truncated: boolean): string | null {
+  if (headId === null || ids.has(headId)) return headId;
+  if (truncated) return null;
+  throw invalid(['conversation', 'headId'], `the head "${headId}" is no entry of the import`);
+}
+
+function checkFormat(data: Record<string, unknown>): number {
   if (data.format !== CONVERSATION_FORMAT) {
     throw invalid(['format'], `\`format\` is ${JSON.stringify(data.format)}; a conversation export has "${CONVERSATION_FORMAT}".`);
   }
   const version = data.formatVersion;
   if (typeof version !== 'number' || !Number.isInteger(version)) {
-    throw invalid(['formatVersion'], '`formatVersion` must be a whole number (this build writes 1).');
+    throw invalid(['formatVersion'], `\`formatVersion\` must be a whole number (this build writes ${CONVERSATION_FORMAT_VERSION}).`);
   }
   if (version < 1 || version > CONVERSATION_FORMAT_VERSION) {
     throw new ConvologError({
@@ -62,11 +89,12 @@ function checkFormat(data: Record<string, unknown>): void {
       details: { formatVersion: version, supported: CONVERSATION_FORMAT_VERSION },
     });
   }
+  return version;
 }
 
-function parseHeader(header: unknown): CheckedImport['conversation'] {
+function parseHeader(header: unknown): CheckedImport['conversation'] & { headId?: string | null } {
   const parsed = headerSchema.safeParse(header);
-  if (parsed.success) return parsed.data as CheckedImport['conversation'];
+  if (parsed.success) return parsed.data as CheckedImport['conversation'] & { headId?: string | null };
   const explained = explainZodError(parsed.error, header, ['conversation']);
   throw invalid(explained.path, `Invalid conversation at ${explained.message}.`);
 }
@@ -91,8 +119,11 @@ function checkTimestamps(entries: readonly Entry[]): void {
   });
 }
 
-function checkReferences(conversationId: string, entries: readonly Entry[]): void {
+/** Checks ids, seqs, parents and cuts; returns each entry's place in the tree by id. */
+function checkReferences(conversationId: string, entries: readonly Entry[]): Map<string, { index: number; seq: number; line: number }> {
   const positions = new Map<string, number>();
+  const table = new LineTable([]);
+  const nodes = new Map<string, { index: number; seq: number; line: number }>();
   entries.forEach((entry, index) => {
     if (entry.conversationId !== conversationId) {
       throw invalid(['entries', index, 'conversationId'], `entry ${index} belongs to conversation "${entry.conversationId}", not "${conversationId}"`);
@@ -101,21 +132,38 @@ function checkReferences(conversationId: string, entries: readonly Entry[]): voi
       throw invalid(['entries', index, 'seq'], `entry ${index} has seq ${entry.seq}; seqs count from 1 without gaps (expected ${index + 1})`);
     }
     if (positions.has(entry.id)) throw invalid(['entries', index, 'id'], `entry ${index} repeats the id "${entry.id}" of entry ${positions.get(entry.id)}`);
+    const parent = entry.parentId === null ? { index: -1, seq: 0, line: 0 } : nodes.get(entry.parentId);
+    if (parent === undefined) {
+      throw invalid(['entries', index, 'parentId'], `entry ${index} names the parent "${entry.parentId}", which is no earlier entry of the import ` +
+        '(a parent comes before its children, so a forward reference, a cycle, an entry that is its own parent or one of another conversation is refused)');
+    }
     positions.set(entry.id, index);
-    if (entry.type === 'compaction') checkCut(entries, entry, index, positions);
+    const node = { index, seq: entry.seq, line: table.place({ ...ROOT_NODE, seq: parent.seq, line: parent.line }, entry.seq) };
+    if (entry.type === 'compaction') checkCut(entries, entry, index, nodes, table, parent);
+    nodes.set(entry.id, node);
   });
+  return nodes;
 }
 
-function checkCut(entries: readonly Entry[], compaction: CompactionEntry, index: number, earlier: ReadonlyMap<string, number>): void {
-  const keptIndex = earlier.get(compaction.firstKeptId);
-  const kept = keptIndex === undefined ? undefined : entries[keptIndex];
-  if (kept === undefined) {
+function checkCut(
+  entries: readonly Entry[], compaction: CompactionEntry, index: number,
+  earlier: ReadonlyMap<string, { index: number; seq: number; line: number }>, table: LineTable, parent: { seq: number; line: number },
+): void {
+  const keptNode = earlier.get(compaction.firstKeptId);
+  const kept = keptNode === undefined ? undefined : entries[keptNode.index];
+  if (kept === undefined || keptNode === undefined) {
     throw invalid(['entries', index, 'firstKeptId'], `compaction ${index} keeps from "${compaction.firstKeptId}", which is no earlier entry of the import`);
   }
   if (kept.type !== 'message' || kept.message.role !== 'user') {
     throw new ConvologError({
       code: 'invalid_cut', path: ['entries', index, 'firstKeptId'],
-      message: `Compaction ${index} keeps from entry ${keptIndex}, which is not a user message; the import is refused.`,
+      message: `Compaction ${index} keeps from entry ${keptNode.index}, which is not a user message; the import is refused.`,
+    });
+  }
+  if (parent.seq === 0 || !table.isOnPath(keptNode, parent)) {
+    throw new ConvologError({
+      code: 'invalid_cut', path: ['entries', index, 'firstKeptId'],
+      message: `Compaction ${index} keeps from entry ${keptNode.index}, which is not on its branch; the import is refused.`,
     });
   }
 }
@@ -143,12 +191,12 @@ function retainContent(entries: Entry[]): Warning[] {
 }
 
 function checkPairing(entries: readonly Entry[]): void {
-  const { messages, positions } = messagesOf(entries);
-  const issues = validate(messages, 'resumable').map((issue) => mapIssueIndices(issue, (index) => positions[index]!));
+  const issues = branchPairingIssues(entries);
   if (issues.length === 0) return;
   throw new ConvologError({
     code: 'pairing', issues,
-    message: `The imported log breaks the tool-call pairing (${describeIssue(issues[0]!)}; indices are positions in entries). Nothing was imported.`,
+    message: `A branch of the imported log breaks the tool-call pairing (${describeIssue(issues[0]!)}; indices are positions in entries). ` +
+      'Nothing was imported.',
   });
 }
 

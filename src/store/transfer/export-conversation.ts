@@ -4,9 +4,10 @@ import { readEntryRange } from '../log/read-entry-range.js';
 import { readRecord } from '../database/read-record.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
+import type { ConversationRecord } from '../database/schema.js';
 
 /**
- * `store.exportConversation`: the conversation and its whole log as plain JSON, read in one
+ * `store.exportConversation`: the conversation (with its head) and its whole log, every branch, as plain JSON, read in one
  * transaction (a consistent snapshot). A corrupt record throws `corrupt_entry`: an export never
  * drops an entry silently.
  * @internal
@@ -21,11 +22,9 @@ export async function exportConversation(context: StoreContext, id: string): Pro
   return exportOf(context.now(), record, entries);
 }
 
-function exportOf(
-  now: Date, record: { id: string; title: string; createdAt: string; updatedAt: string; appData?: Record<string, unknown> }, entries: Entry[],
-): ConversationExport {
+function exportOf(now: Date, record: ConversationRecord, entries: Entry[]): ConversationExport {
   const conversation: ConversationExport['conversation'] = {
-    id: record.id, title: record.title, createdAt: record.createdAt, updatedAt: record.updatedAt,
+    id: record.id, title: record.title, createdAt: record.createdAt, updatedAt: record.updatedAt, headId: record.headId,
   };
   if (record.appData !== undefined) conversation.appData = record.appData;
   return {

@@ -29,7 +29,7 @@ export async function importConversation(
   throwIfAborted(OPERATION, signal);
   checkImportSize(data, options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES);
   const { exported, warnings } = readInput(context, data);
-  const checked = checkImport(exported, options.trusted === true);
+  const checked = checkImport(exported, options.trusted === true, warnings.some((warning) => warning.code === 'truncated_tail'));
   throwIfAborted(OPERATION, signal);
   let written;
   let stopWriting: (() => void) | undefined;
@@ -73,11 +73,20 @@ function historyAsExport(context: StoreContext, history: Record<string, unknown>
   const id = context.generateId();
   return {
     format: CONVERSATION_FORMAT, formatVersion: CONVERSATION_FORMAT_VERSION, exportedAt: timestamp,
-    conversation: { id, title: '', createdAt: timestamp, updatedAt: timestamp },
-    entries: messages.map((message, index) => ({
-      type: 'message', id: context.generateId(), conversationId: id, seq: index + 1, timestamp, message,
-    })),
+    conversation: { id, title: '', createdAt: timestamp, updatedAt: timestamp, headId: null },
+    entries: linearEntries(context, id, timestamp, messages),
   };
+}
+
+/** A serialized history is linear: each message follows the one before it. */
+function linearEntries(context: StoreContext, conversationId: string, timestamp: string, messages: readonly unknown[]): unknown[] {
+  let parentId: string | null = null;
+  return messages.map((message, index) => {
+    const id = context.generateId();
+    const entry = { type: 'message', id, conversationId, seq: index + 1, timestamp, parentId, message };
+    parentId = id;
+    return entry;
+  });
 }
 
 function parseJson(text: string): unknown {

@@ -1,10 +1,10 @@
-import type { CompactionEntry, Entry, MessageEntry } from '../../core/entry.js';
+import type { CompactionEntry, Entry } from '../../core/entry.js';
 import { ConvologError } from '../../core/error.js';
 import type { Warning } from '../../core/warning.js';
 import { awaitRequests } from '../database/await-requests.js';
 import type { CheckedImport } from './check-import.js';
 import { duplicateConversation } from '../conversations/duplicate-conversation.js';
-import { nextWindowStart } from '../log/next-window-start.js';
+import { indexTree, type IndexedTree } from '../log/index-tree.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
@@ -36,13 +36,15 @@ export async function writeImport(
     if (taken[index] !== undefined) renamed.set(entry.id, reassign('entry', entry.id));
   });
   const entries = checked.entries.map((entry) => remap(entry, conversationId, renamed));
-  const record = recordOf(checked, conversationId, entries);
+  const tree = indexTree(entries);
+  const headId = checked.headId === null ? null : renamed.get(checked.headId) ?? checked.headId;
+  const record = recordOf(checked, conversationId, entries, tree, headId);
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
     track(transaction.objectStore('conversations').add(record));
+    for (const stored of tree.records) track(entryStore.add(stored));
     for (const entry of entries) {
-      track(entryStore.add(entry));
       if (entry.type !== 'message') continue;
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId, toolCallId, seq: entry.seq }));
     }
@@ -51,23 +53,28 @@ export async function writeImport(
 }
 
 function remap(entry: Entry, conversationId: string, renamed: ReadonlyMap<string, string>): Entry {
-  const next = { ...entry, conversationId, id: renamed.get(entry.id) ?? entry.id };
+  const parentId = entry.parentId === null ? null : renamed.get(entry.parentId) ?? entry.parentId;
+  const next = { ...entry, conversationId, id: renamed.get(entry.id) ?? entry.id, parentId };
   if (next.type === 'compaction') next.firstKeptId = renamed.get(next.firstKeptId) ?? next.firstKeptId;
   return next;
 }
 
-function recordOf(checked: CheckedImport, id: string, entries: readonly Entry[]): ConversationRecord {
+/**
+ * The conversation record: the head is the newest leaf at or below the export's head (the newest
+ * leaf of all, the last entry, without one), so an export taken mid-switch still lands on a leaf.
+ */
+function recordOf(checked: CheckedImport, id: string, entries: readonly Entry[], tree: IndexedTree, headId: string | null): ConversationRecord {
+  const named = headId === null ? undefined : tree.nodes.get(headId);
+  const headSeq = named === undefined ? entries.length : tree.table.newestTipBelow(named);
+  const head = entries[headSeq - 1];
+  const node = head === undefined ? undefined : tree.nodes.get(head.id);
   const record: ConversationRecord = {
     id, title: checked.conversation.title, createdAt: checked.conversation.createdAt, updatedAt: checked.conversation.updatedAt,
-    lastSeq: entries.length, keptFromSeq: 1, lastCompactionSeq: 0,
-    windowStartSeq: nextWindowStart(0, entries.filter((entry): entry is MessageEntry => entry.type === 'message')),
+    lastSeq: entries.length, headId: head?.id ?? null, headSeq: head?.seq ?? 0,
+    keptFromSeq: node?.keptFrom ?? 1, lastCompactionSeq: lastCompaction(entries)?.seq ?? 0, windowStartSeq: node?.window ?? 0,
+    lines: tree.table.lines,
   };
   if (checked.conversation.appData !== undefined) record.appData = checked.conversation.appData;
-  const last = lastCompaction(entries);
-  if (last !== undefined) {
-    record.lastCompactionSeq = last.seq;
-    record.keptFromSeq = entries.find((entry) => entry.id === last.firstKeptId)!.seq;
-  }
   return record;
 }
 

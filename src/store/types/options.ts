@@ -18,17 +18,37 @@ export interface ListConversationsOptions {
 /** What {@link ConvologStore.updateConversation} changes. `appData` replaces the whole map. */
 export interface ConversationUpdate { title?: string; appData?: AppData }
 
-/** Optimistic concurrency for writes to a log. */
+/** Where a write goes, and optimistic concurrency. */
 export interface WriteOptions {
+  /**
+   * The entry the write follows. Left out: the head (the branch the user is on). An entry that
+   * already has children: the write starts a new branch beside them (an edit, a regeneration).
+   * `null`: a new branch from the root (the first message edited). Unknown here: `not_found`.
+   */
+  parentId?: string | null;
   /** The `lastSeq` the caller last saw: if the log has moved on since, the write throws `conflict`. */
   expectedLastSeq?: number;
+}
+
+/** Which branch a read is about. */
+export interface LeafOptions {
+  /** The last entry of the branch. Default: the head. Unknown here: `not_found`. */
+  leafId?: string;
+}
+
+/** Options of {@link ConvologStore.settle}. */
+export interface SettleOptions extends LeafOptions {
+  /** The content of each synthetic error result. */
+  reason?: string;
 }
 
 /** A corrupt record that `entries` skipped. */
 export interface CorruptEntry { seq: number; error: unknown }
 
 /** Options of {@link ConvologStore.entries}. */
-export interface EntriesOptions {
+export interface EntriesOptions extends LeafOptions {
+  /** Every entry of every branch, in seq order (exports, tree views, sync), instead of one branch. */
+  allBranches?: boolean;
   /** Only entries with a larger seq. */
   afterSeq?: number;
   /** Only entries with a smaller seq. */
