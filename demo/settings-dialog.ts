@@ -14,7 +14,11 @@ export class SettingsDialog {
   };
   private readonly endpointFields: HTMLElement;
 
-  constructor(private readonly storagePanel: StoragePanel, private readonly onSave: (settings: DemoSettings) => void) {
+  constructor(
+    private readonly storagePanel: StoragePanel,
+    private readonly onSave: (settings: DemoSettings) => void,
+    extraSections: readonly HTMLElement[] = [],
+  ) {
     const radio = (value: string, testId: string): HTMLInputElement =>
       h('input', { testId, attrs: { type: 'radio', name: 'mode', value } });
     this.fields = {
@@ -48,6 +52,7 @@ export class SettingsDialog {
         this.endpointFields,
         field('System prompt', this.fields.systemPrompt, 'Sent with every request; never stored in the chat history.')),
       storagePanel.element,
+      ...extraSections,
       h('div', { className: 'dialog-actions' },
         h('button', { className: 'btn btn-ghost', text: 'Cancel', attrs: { type: 'button' }, on: { click: () => this.element.close() } }),
         h('button', { className: 'btn btn-primary', text: 'Save', testId: 'save-settings', attrs: { type: 'submit' } })));

@@ -8,6 +8,7 @@ import { exportConversation } from './transfer/export-conversation.js';
 import { exportConversationJsonl } from './transfer/export-conversation-jsonl.js';
 import { getConversation } from './conversations/get-conversation.js';
 import { importConversation } from './transfer/import-conversation.js';
+import { mergeEntries } from './transfer/merge-entries.js';
 import { listConversations } from './conversations/list-conversations.js';
 import { readContext, readContextEntries } from './log/read-context.js';
 import { readEntries } from './log/read-entries.js';
@@ -45,6 +46,7 @@ export function createStoreApi(context: StoreContext): ConvologStore {
     exportConversation: (id) => exportConversation(context, id),
     exportConversationJsonl: (id) => exportConversationJsonl(context, id),
     importConversation: (data, options) => importConversation(context, data, options),
+    mergeEntries: (conversationId, entries, options) => mergeEntries(context, conversationId, entries, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     estimateStorage: () => estimateStorage(),
     requestPersistence: () => requestPersistence(),

@@ -14,4 +14,5 @@ export {
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
+  MergeEntriesOptions, MergeEntriesResult, MergedConversation,
 } from './convolog-store.js';

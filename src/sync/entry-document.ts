@@ -26,7 +26,7 @@ export function toEntryDocument(entry: Entry): EntryDocument {
     type: ENTRY_DOCUMENT_TYPE,
     formatVersion: 1,
     conversationId,
-    entry: { ...rest, parentId: (entry as { parentId?: string | null }).parentId ?? null },
+    entry: rest,
   };
 }
 

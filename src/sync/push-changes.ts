@@ -95,7 +95,7 @@ async function flushAndSave(session: SyncSession, flush: () => Promise<void>): P
 
 async function sendBatch(session: SyncSession, batch: Batch, state: { written: number }, signal: AbortSignal | undefined): Promise<void> {
   const response = await session.client.request<BulkResult[]>({
-    method: 'POST', path: '_bulk_docs', body: { docs: batch.docs }, ...(signal === undefined ? {} : { signal }),
+    method: 'POST', path: '_bulk_docs', body: { docs: batch.docs }, accept: [417], ...(signal === undefined ? {} : { signal }),
   });
   const results = Array.isArray(response.body) ? response.body : [];
   const checkpoint = await session.checkpoint();
