@@ -7,7 +7,8 @@ import type { AppHost } from './app-host.js';
 export function applyStoreChange(app: AppHost, change: StoreChange): boolean {
   switch (change.type) {
     case 'entries_appended':
-      app.transcript.addEntries(change.conversationId, change.entries);
+      // Entries synced from another device onto a branch the user is not on leave the head (and the view) where it was.
+      if (!isOffTheHead(app, change)) app.transcript.addEntries(change.conversationId, change.entries);
       if (change.conversationId === app.open?.id) {
         app.open = change.conversation;
         app.header.setConversation(change.conversation);
@@ -48,4 +49,11 @@ export function applyStoreChange(app: AppHost, change: StoreChange): boolean {
       }
       return false;
   }
+}
+
+/** Whether appended entries went to another branch: the open chat's head did not move and is not among them. */
+function isOffTheHead(app: AppHost, change: Extract<StoreChange, { type: 'entries_appended' }>): boolean {
+  if (change.conversationId !== app.open?.id) return false;
+  const head = change.conversation.headId;
+  return head === app.open.headId && !change.entries.some((entry) => entry.id === head);
 }
