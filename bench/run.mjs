@@ -5,6 +5,7 @@
 //
 // Options: --only=store,core,size   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
+//          (sections: store, core, size, sync — sync: CouchDB push/pull vs PouchDB, SYNC_BENCH_REPETITIONS, default 3)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { runStoreFigures } from './store/run-in-chromium.mjs';
 import { runCoreFigures } from './report/core-figures.mjs';
 import { runSizeFigures } from './size/measure-size.mjs';
+import { runSyncFigures } from './sync/run-sync-figures.mjs';
 import { judge, renderMarkdown } from './report/write-report.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,12 +36,13 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const sections = typeof option('only') === 'string' ? option('only').split(',') : ['store', 'core', 'size'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'sync'];
+const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
 const inMemory = option('memory') === true;
 const diagnose = option('diagnose') === true;
-const partial = sections.length < 3 || onlyFigures !== undefined || profile || inMemory || diagnose;
+const partial = sections.length < ALL_SECTIONS.length || onlyFigures !== undefined || profile || inMemory || diagnose;
 const repetitions = Number(process.env.BENCH_REPETITIONS ?? 9);
 const warmupRepetitions = Number(process.env.BENCH_WARMUP ?? 1);
 const settleMilliseconds = Number(process.env.BENCH_SETTLE_MS ?? 5000);
@@ -62,6 +65,7 @@ const results = {
   core: [],
   size: [],
   zodFlavours: undefined,
+  sync: undefined,
   notes: [],
 };
 
@@ -90,6 +94,16 @@ if (sections.includes('size')) {
   const sizes = await runSizeFigures({ repository, log });
   results.size = sizes.cases;
   results.zodFlavours = sizes.zodFlavours;
+}
+if (sections.includes('sync')) {
+  log('sync figures (Chromium + pouchdb-server)…');
+  const syncRepetitions = Number(process.env.SYNC_BENCH_REPETITIONS ?? 3);
+  try {
+    results.sync = { repetitions: syncRepetitions, ...(await runSyncFigures({ repetitions: syncRepetitions, log })) };
+  } catch (error) {
+    results.sync = { missing: `the sync run failed: ${error instanceof Error ? error.message : String(error)}` };
+    log(results.sync.missing);
+  }
 }
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
