@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in both projects.
+        assetsInclude: ['**/*.gz'],
         test: {
           name: 'node',
           include: ['test/{core,store,adapters,build,sync}/**/*.test.ts'],
@@ -20,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        assetsInclude: ['**/*.gz'],
         test: {
           name: 'browser',
           include: ['test/{core,store}/**/*.test.ts'],

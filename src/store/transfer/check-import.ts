@@ -157,13 +157,13 @@ function checkCut(
   if (kept.type !== 'message' || kept.message.role !== 'user') {
     throw new ConvologError({
       code: 'invalid_cut', path: ['entries', index, 'firstKeptId'],
-      message: `Compaction ${index} keeps from entry ${keptNode.index}, which is not a user message; the import is refused.`,
+      message: `Compaction ${index} keeps from entry ${keptNode.index}, which is not a user message. Nothing was imported.`,
     });
   }
   if (parent.seq === 0 || !table.isOnPath(keptNode, parent)) {
     throw new ConvologError({
       code: 'invalid_cut', path: ['entries', index, 'firstKeptId'],
-      message: `Compaction ${index} keeps from entry ${keptNode.index}, which is not on its branch; the import is refused.`,
+      message: `Compaction ${index} keeps from entry ${keptNode.index}, which is not on its branch. Nothing was imported.`,
     });
   }
 }
