@@ -83,5 +83,5 @@ describe('convergence', () => {
     for (const device of devices) {
       for (const conversationId of Object.keys(states[0]!)) await expectWellFormed(device.store, conversationId);
     }
-  }, 60_000);
+  }, 180_000);
 });

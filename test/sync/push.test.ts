@@ -25,7 +25,7 @@ function syncOf(store: ConvologStore, url: string, options: Partial<Parameters<t
   return createCouchSync(store as unknown as SyncStore, { url, ...options });
 }
 
-describe('push', () => {
+describe('push', { timeout: 60_000 }, () => {
   it('writes one write-once document per entry and one per conversation, with deterministic ids and no local seq', async () => {
     const url = await server().database();
     const store = await device();
@@ -111,7 +111,7 @@ describe('push', () => {
   });
 });
 
-describe('setup', () => {
+describe('setup', { timeout: 60_000 }, () => {
   it('installs a validate_doc_update that refuses changing or deleting an entry document once written', async () => {
     const url = await server().database();
     const store = await device();

@@ -19,7 +19,8 @@ async function device(): Promise<ConvologStore> {
   return store;
 }
 
-describe('two devices', () => {
+// Real HTTP to a child process on a shared machine: generous timeouts (the figures are not timed here).
+describe('two devices', { timeout: 60_000 }, () => {
   it('first sync: the other device gets the conversation with ids, parents, timestamps, title and createdAt', async () => {
     const url = await server().database();
     const [laptop, phone] = [await device(), await device()];
@@ -261,7 +262,7 @@ describe('two devices', () => {
   });
 });
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
