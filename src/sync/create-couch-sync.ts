@@ -1,12 +1,13 @@
 import { v4 as uuidv4 } from 'uuid';
-import { ConvologError, isConvologError } from '../core/error.js';
-import { backoffDelay, sleep } from './backoff.js';
 import { createCouchClient } from './couch-client.js';
-import { listAllConversations } from './list-all-conversations.js';
 import { pullChanges, type PullResult } from './pull-changes.js';
 import { pushChanges } from './push-changes.js';
 import { setupDatabase } from './setup-database.js';
 import type { SyncEvent } from './sync-event.js';
+import { createLiveMode } from './live-mode.js';
+import { onceBothWays } from './once-both-ways.js';
+import { pendingCount } from './pending-count.js';
+import { createSerial } from './serial.js';
 import { createSyncSession, type SyncSession } from './sync-session.js';
 import type { SyncStore } from './sync-store.js';
 
@@ -83,7 +84,8 @@ export function createCouchSync(store: SyncStore, options: CouchSyncOptions): Co
       for (const listener of [...listeners]) listener(event);
     },
   });
-  const unsubscribeStore = watchDeletions(session);
+  // Lives as long as the store's subscription does (closing the store ends it).
+  watchDeletions(session);
   const serial = createSerial();
   const live = createLiveMode(session, serial, { initialMs: options.initialRetryMs ?? 1000, maxMs: options.maxRetryMs ?? 60_000 });
   const sync: CouchSync = {
@@ -102,7 +104,6 @@ export function createCouchSync(store: SyncStore, options: CouchSyncOptions): Co
       return () => listeners.delete(listener);
     },
   };
-  void unsubscribeStore;
   return sync;
 }
 
@@ -115,141 +116,13 @@ function checkOptions(options: CouchSyncOptions): void {
   }
 }
 
-/** Push, pull, then one checkpoint save for both: an incremental sync costs three requests. */
-async function onceBothWays(session: SyncSession, serial: Serial): Promise<{ written: number } & PullResult> {
-  const pushed = await serial.push(() => pushChanges(session, { saveLast: false }));
-  const pulled = await serial.pull(() => pullChanges(session, { saveLast: false }));
-  await session.save();
-  return { ...pushed, ...pulled };
-}
-
 /** A conversation deleted here (after it was synced) needs its tombstone pushed. */
-function watchDeletions(session: SyncSession): () => void {
-  return session.store.subscribe((change) => {
+function watchDeletions(session: SyncSession): void {
+  session.store.subscribe((change) => {
     if (change.type !== 'conversation_deleted') return;
     void session.checkpoint().then((checkpoint) => {
       const known = checkpoint.metadata[change.conversationId];
       if (known !== undefined && known.deleted !== true) session.deletions.add(change.conversationId);
     }, () => undefined);
   });
-}
-
-async function pendingCount(session: SyncSession): Promise<number> {
-  const checkpoint = await session.checkpoint();
-  let pending = 0;
-  for (const conversation of await listAllConversations(session.store)) {
-    pending += Math.max(0, conversation.lastSeq - (checkpoint.pushed[conversation.id] ?? 0));
-  }
-  return pending;
-}
-
-/** One push at a time and one pull at a time (they may overlap: the long poll must not hold up a push). */
-interface Serial {
-  push<T>(run: () => Promise<T>): Promise<T>;
-  pull<T>(run: () => Promise<T>): Promise<T>;
-}
-
-function createSerial(): Serial {
-  let pushing: Promise<unknown> = Promise.resolve();
-  let pulling: Promise<unknown> = Promise.resolve();
-  return {
-    push(run) {
-      const next = pushing.then(run, run);
-      pushing = next.catch(() => undefined);
-      return next;
-    },
-    pull(run) {
-      const next = pulling.then(run, run);
-      pulling = next.catch(() => undefined);
-      return next;
-    },
-  };
-}
-
-interface LiveMode {
-  readonly running: boolean;
-  start(signal: AbortSignal | undefined): void;
-  stop(): void;
-  /** Runs a pull the caller asked for: an open long poll is aborted first (it applied nothing), then resumed. */
-  interruptPoll<T>(run: () => Promise<T>): Promise<T>;
-}
-
-function createLiveMode(session: SyncSession, serial: Serial, backoff: { initialMs: number; maxMs: number }): LiveMode {
-  let controller: AbortController | undefined;
-  let poll: AbortController | undefined;
-  let unsubscribe: (() => void) | undefined;
-  let pushQueued = false;
-  let pushFailures = 0;
-
-  const pushSoon = () => {
-    if (controller === undefined || pushQueued) return;
-    pushQueued = true;
-    const signal = controller.signal;
-    void serial.push(async () => {
-      pushQueued = false;
-      if (signal.aborted) return;
-      try {
-        await pushChanges(session, { saveLast: true, signal });
-        pushFailures = 0;
-      } catch (error) {
-        if (signal.aborted) return;
-        const retryInMs = backoffDelay(++pushFailures, backoff);
-        session.emit({ type: 'error', error: asSyncError(error), retryInMs });
-        void sleep(retryInMs, signal).then(pushSoon);
-      }
-    });
-  };
-
-  const loop = async (signal: AbortSignal) => {
-    let failures = 0;
-    while (!signal.aborted) {
-      try {
-        await onceBothWays(session, serial);
-        failures = 0;
-        session.emit({ type: 'idle', at: new Date().toISOString(), pending: await pendingCount(session) });
-        poll = new AbortController();
-        const pollSignal = AbortSignal.any([signal, poll.signal]);
-        await serial.pull(() => pullChanges(session, { saveLast: true, longpoll: true, signal: pollSignal })).catch((error: unknown) => {
-          if (!pollSignal.aborted || signal.aborted) throw error;
-        });
-      } catch (error) {
-        if (signal.aborted) return;
-        const retryInMs = backoffDelay(++failures, backoff);
-        session.emit({ type: 'error', error: asSyncError(error), retryInMs });
-        await sleep(retryInMs, signal);
-      }
-    }
-  };
-
-  const live: LiveMode = {
-    get running() {
-      return controller !== undefined;
-    },
-    start(signal) {
-      if (controller !== undefined || signal?.aborted === true) return;
-      controller = new AbortController();
-      signal?.addEventListener('abort', () => live.stop(), { once: true });
-      unsubscribe = session.store.subscribe((change) => {
-        if (change.type === 'entries_appended' || change.type === 'conversation_created' || change.type === 'conversation_updated' || change.type === 'conversation_deleted') pushSoon();
-      });
-      void loop(controller.signal);
-    },
-    stop() {
-      controller?.abort();
-      controller = undefined;
-      poll = undefined;
-      unsubscribe?.();
-      unsubscribe = undefined;
-    },
-    async interruptPoll(run) {
-      poll?.abort();
-      return run();
-    },
-  };
-  return live;
-}
-
-function asSyncError(error: unknown): ConvologError {
-  if (isConvologError(error)) return error;
-  return new ConvologError({ code: 'sync_failed', message: `Sync failed: ${String(error)}. The next sync resumes from the last checkpoint.`, cause: error });
 }

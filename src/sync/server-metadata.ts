@@ -40,6 +40,8 @@ export async function applyServerMetadata(session: SyncSession, metadata: Conver
     session.deletions.delete(metadata.conversationId);
     return session.store.deleteConversation(metadata.conversationId);
   }
+  // Deleted here, tombstone not pushed yet: a rename from elsewhere must not bring it back.
+  if (session.deletions.has(metadata.conversationId)) return false;
   checkpoint.metadata[metadata.conversationId] = { rev, fingerprint };
   const local = await session.store.getConversation(metadata.conversationId);
   if (local === undefined) {
