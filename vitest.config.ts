@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/{core,store,adapters,build,sync}/**/*.test.ts'],
+          exclude: ['test/sync/**/*.browser.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
@@ -25,7 +26,9 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'browser',
-          include: ['test/{core,store}/**/*.test.ts'],
+          include: ['test/{core,store}/**/*.test.ts', 'test/sync/**/*.browser.test.ts'],
+          // Sync tests in Chromium need a CouchDB-compatible server; the page cannot start one.
+          globalSetup: ['test/sync/couch-global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

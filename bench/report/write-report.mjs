@@ -135,7 +135,7 @@ function renderSync(sync) {
     '',
     `${sync.entries} entries (one conversation) against pouchdb-server in memory on loopback, in the same Chromium page as PouchDB ` +
       `(IndexedDB adapter) replicating the very same ${sync.entries + 1} documents to and from the same server. ` +
-      `${sync.repetitions} repetitions, alternating order; ratios compare medians (ours / PouchDB), lower is better.`,
+      `${sync.repetitions} repetitions (pulls in alternating order; PouchDB's push goes second, since it is seeded with the documents ours wrote); ratios compare medians (ours / PouchDB), lower is better.`,
     '',
     '| figure | ratio | target | result | ours: median s | PouchDB: median s |',
     '|---|---|---|---|---|---|',
