@@ -9,6 +9,7 @@ import { ChatTurns, conversationMessages, toolWindow } from './messages.js';
 import { openRawEntries, putInOwnTransaction, seedRawEntries } from './raw-idb.js';
 import { openKeyvalArray, openLocalForageArray, type ArrayConversation } from './array-rewrite.js';
 import { loadStoreModule, type BenchStore, type StoreModule } from './store-module.js';
+import { BRANCH_FIGURES } from './branch-figures.js';
 
 /** What one figure measured; pass/fail is decided by the runner from `ratio` and `target`. */
 export interface StoreFigure {
@@ -162,13 +163,16 @@ export class StoreBench {
   /** A raw put of the record the store would write for the next message of a 10,000-record log. */
   rawPut(durability: 'strict' | 'relaxed'): Promise<void> {
     this.#rawSeq += 1;
+    // The record as the store writes it since branches: with its parent and its branch bookkeeping.
     const record = {
       type: 'message',
       id: v7(),
       conversationId: 'raw-append',
       seq: 10_000 + this.#rawSeq,
       timestamp: new Date().toISOString(),
+      parentId: v7(),
       message: this.nextTurn('raw-append'),
+      tree: { line: 1, keptFrom: 1, window: 0 },
     };
     return putInOwnTransaction(this.raw, record, durability);
   }
@@ -176,6 +180,11 @@ export class StoreBench {
   nextWindow(): Message[] {
     this.#windows += 1;
     return toolWindow(this.#windows, 'batch');
+  }
+
+  /** The repetitions every figure uses (for figures that time by hand). */
+  get options(): MeasureOptions {
+    return this.#options;
   }
 
   measure(...sides: Parameters<typeof measure>[0]): Promise<SideSummary[]> {
@@ -203,7 +212,7 @@ function ratioOf(candidate: SideSummary, baseline: SideSummary, definition: Stor
   return definition === 'candidate / baseline' ? candidate.median / baseline.median : baseline.median / candidate.median;
 }
 
-function figure(
+export function figure(
   fields: Omit<StoreFigure, 'ratio' | 'candidate' | 'baseline' | 'notes'> & { notes?: string[] },
   [candidate, baseline]: SideSummary[],
 ): StoreFigure {
@@ -243,8 +252,9 @@ async function appendVersusRawPut(bench: StoreBench): Promise<StoreFigure> {
     id: '1', title: 'append vs raw idb put (10,000 entries, strict)',
     ratioDefinition: 'candidate / baseline', target: { comparison: '<=', value: 1.5 },
     notes: [
-      'the store writes the entry (with its unique byId index) and the conversation record (with its byUpdated index) after ' +
-        'reading that record, and queues the change for its BroadcastChannel (posted after the append resolves); the raw put writes the entry alone, in a store without indexes',
+      'the store writes the entry (with its parentId, its branch bookkeeping, its unique byId index and its byLine index) and the conversation ' +
+        'record (with the head moved, and its byUpdated index) after reading that record, and queues the change for its BroadcastChannel ' +
+        '(posted after the append resolves); the raw put writes the same entry record alone, in a store without indexes',
       `the conversation held ${await lastSeqOf(bench, id)} entries at the end`,
     ],
   }, sides);
@@ -377,6 +387,7 @@ export interface StoreFigureDefinition {
  * An array, not an object: integer-like keys would be reordered.
  */
 export const STORE_FIGURES: readonly StoreFigureDefinition[] = [
+
   { id: '5', seeds: ['readTenThousand'], run: entriesVersusGetAll },
   { id: '4', seeds: ['hundredThousand', 'plainTwoHundred'], run: contextAfterCompaction },
   { id: '1', seeds: ['tenThousand', 'readTenThousand'], prepare: prepareRawCopy, run: appendVersusRawPut },
@@ -385,6 +396,7 @@ export const STORE_FIGURES: readonly StoreFigureDefinition[] = [
   { id: '3b', seeds: ['tenThousand'], run: (bench) => appendVersusArrayRewrite(bench, '3b', () => openLocalForageArray('bench-localforage')) },
   { id: '6', seeds: ['tenThousand', 'tenThousandRelaxed'], run: relaxedVersusStrict },
   { id: '7', seeds: ['batch'], run: batchVersusSingles },
+  ...BRANCH_FIGURES,
 ];
 
 /** Loads the store and opens the bench databases, or says why the store figures cannot run. */

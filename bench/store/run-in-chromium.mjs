@@ -27,6 +27,8 @@ async function startServer() {
       headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
     },
     optimizeDeps: { include: ['idb', 'localforage', 'uuid', 'zod'] },
+    // The 0.1 database of figure 11 is a gzipped fixture, loaded by URL.
+    assetsInclude: ['**/*.gz'],
   });
   await server.listen();
   const address = server.httpServer?.address();

@@ -4,15 +4,16 @@ import type { Entry, Message, MessageEntry } from '../../src/core/index.js';
 
 export type Durability = 'strict' | 'relaxed' | 'default';
 
-export interface BenchConversation { id: string; lastSeq: number }
+export interface BenchConversation { id: string; lastSeq: number; headId?: string | null }
 
 export interface BenchStore {
   createConversation(input: { id?: string; title?: string }): Promise<BenchConversation>;
   getConversation(id: string): Promise<BenchConversation | undefined>;
-  append(id: string, messages: readonly Message[], options?: { expectedLastSeq?: number }): Promise<MessageEntry[]>;
+  append(id: string, messages: readonly Message[], options?: { expectedLastSeq?: number; parentId?: string | null }): Promise<MessageEntry[]>;
   appendCompaction(id: string, input: { summary: string; firstKeptId: string }): Promise<unknown>;
-  entries(id: string, options?: { afterSeq?: number; beforeSeq?: number; limit?: number }): Promise<Entry[]>;
-  context(id: string): Promise<Message[]>;
+  entries(id: string, options?: { afterSeq?: number; beforeSeq?: number; limit?: number; allBranches?: boolean; leafId?: string }): Promise<Entry[]>;
+  context(id: string, options?: { leafId?: string }): Promise<Message[]>;
+  checkout(id: string, entryId: string): Promise<BenchConversation>;
   close(): void;
 }
 

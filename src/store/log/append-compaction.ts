@@ -5,10 +5,10 @@ import { checkExpectedSeq } from './check-expected-seq.js';
 import type { CompactionInput, WriteOptions } from '../types/options.js';
 import { publishAppended } from './publish-appended.js';
 import { readRecord } from '../database/read-record.js';
-import { runTransaction, type Transaction } from '../database/run-transaction.js';
+import { runTransaction } from '../database/run-transaction.js';
 import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { checkEntryId, findEntry, findNode } from './find-entry.js';
+import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { LineTable } from './line-table.js';
 import { placeEntries } from './place-entries.js';
 import type { TreeNode } from './tree-node.js';
@@ -26,10 +26,12 @@ export async function appendCompaction(
   checkInput(compaction);
   checkEntryId(options.parentId, 'appendCompaction: parentId', true);
   const written = await runTransaction(context, ['conversations', 'entries'], 'readwrite', 'Appending a compaction', async (transaction) => {
+    const parentRead = prefetchEntry(transaction, options.parentId);
+    const keptRead = prefetchEntry(transaction, compaction.firstKeptId);
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
-    const parent = await findNode(transaction, record, options.parentId, 'parentId');
-    const kept = await readKeptEntry(transaction, record, parent, compaction.firstKeptId);
+    const parent = await nodeFrom(record, options.parentId, parentRead, 'parentId');
+    const kept = await readKeptEntry(record, parent, compaction.firstKeptId, keptRead!);
     const timestamp = context.now().toISOString();
     const entry: CompactionEntry = {
       type: 'compaction', id: context.generateId(), conversationId: id, seq: record.lastSeq + 1, timestamp, parentId: parent.id,
@@ -49,9 +51,17 @@ export async function appendCompaction(
 }
 
 async function readKeptEntry(
-  transaction: Transaction<'readwrite'>, record: ConversationRecord, parent: TreeNode, firstKeptId: string,
+  record: ConversationRecord, parent: TreeNode, firstKeptId: string, keptRead: Promise<EntryRecord | undefined>,
 ): Promise<EntryRecord> {
-  const kept = await findEntry(transaction, record.id, firstKeptId, 'firstKeptId');
+  const found = await keptRead;
+  if (found === undefined || found.conversationId !== record.id || found.tree === undefined) {
+    throw new ConvologError({
+      code: 'not_found',
+      message: `No entry with id "${firstKeptId}" in conversation "${record.id}": firstKeptId must name a user message entry of this conversation.`,
+      details: { conversationId: record.id, firstKeptId },
+    });
+  }
+  const kept = found;
   if (kept.type !== 'message' || kept.message.role !== 'user') {
     throw new ConvologError({
       code: 'invalid_cut',

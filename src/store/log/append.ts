@@ -9,8 +9,9 @@ import { readWindow } from './read-window.js';
 import { runTransaction } from '../database/run-transaction.js';
 import { ALL_STORES } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { writeMessages } from './write-messages.js';
-import { checkEntryId, findNode } from './find-entry.js';
+import { lookUpCalls, writeMessages } from './write-messages.js';
+import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
+import { idsToLookUp } from './pairing-check.js';
 
 /**
  * `store.append`: validates every message, then in one readwrite transaction checks the
@@ -24,11 +25,14 @@ export async function append(
   checkEntryId(options.parentId, 'append: parentId', true);
   const batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
+    // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
+    const parentRead = prefetchEntry(transaction, options.parentId);
+    const callsRead = lookUpCalls(transaction, id, idsToLookUp(batch));
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
-    const parent = await findNode(transaction, record, options.parentId, 'parentId');
+    const parent = await nodeFrom(record, options.parentId, parentRead, 'parentId');
     const window = await readWindow(context, transaction, record, parent);
-    return writeMessages(context, transaction, record, parent, window, batch);
+    return writeMessages(context, transaction, record, parent, window, batch, await callsRead);
   });
   publishAppended(context, written);
   return written.entries;

@@ -17,9 +17,16 @@ export interface PathWindow {
 }
 
 /**
+ * Gaps of at most this many other entries between two runs of a branch are read through rather
+ * than paid for with a request each: a request costs about as much as reading this many entries.
+ */
+const READ_THROUGH_GAP = 16;
+
+/**
  * Reads the entries of the branch ending at `leaf` (root first), touching only that branch's
- * entries: one request per line it passes through, a plain seq range where no other line
- * interleaves (a linear log: one range, as 0.1 read it), the line index elsewhere.
+ * entries, or few more: one request per line it passes through (a plain seq range where no
+ * other line interleaves: a linear log is one range, as 0.1 read it; the line index elsewhere),
+ * except that runs separated by small gaps (another version of an answer) share one range.
  * @internal
  */
 export async function readPath(
@@ -29,7 +36,8 @@ export async function readPath(
   const segments = table.segments(leaf, Math.max(1, window.from ?? 1), window.to ?? leaf.seq);
   const reader = new SegmentReader(transaction, keyRange, conversationId, table, window.skipCorrupt === true);
   if (window.limit === undefined) {
-    const parts = await Promise.all(segments.map((segment) => reader.read(segment)));
+    const parts = await Promise.all(groupSegments(table, segments).map((group) =>
+      (group.length === 1 ? reader.read(group[0]!) : reader.readThrough(group))));
     return join(parts.reverse());
   }
   const parts: EntryRange[] = [];
@@ -42,6 +50,27 @@ export async function readPath(
     remaining -= part.entries.length + part.corrupt.length;
   }
   return join(window.newestFirst === true ? parts.reverse() : parts);
+}
+
+/**
+ * Segments (newest first) in groups read by one request each: consecutive segments that no other
+ * line interleaves, with small gaps between them.
+ */
+function groupSegments(table: LineTable, segments: readonly PathSegment[]): PathSegment[][] {
+  const groups: PathSegment[][] = [];
+  let current: PathSegment[] | undefined;
+  for (const segment of segments) {
+    const alone = table.isAlone(segment);
+    const last = current?.at(-1);
+    if (current !== undefined && last !== undefined && alone && last.from - segment.to - 1 <= READ_THROUGH_GAP) {
+      current.push(segment);
+      continue;
+    }
+    current = [segment];
+    groups.push(current);
+    if (!alone) current = undefined;
+  }
+  return groups;
 }
 
 function join(parts: readonly EntryRange[]): EntryRange {
@@ -73,6 +102,24 @@ class SegmentReader {
       return readEntryRange(this.transaction, this.keyRange, this.conversationId, from, to, this.skipCorrupt);
     }
     return this.readLine(segment, count, last);
+  }
+
+  /** Segments that no other line interleaves (newest first), read as one seq range with the gaps between them left out. */
+  async readThrough(group: readonly PathSegment[]): Promise<EntryRange> {
+    const from = group.at(-1)!.from;
+    const to = group[0]!.to;
+    const range = this.keyRange.bound([this.conversationId, from], [this.conversationId, to]);
+    const records: unknown[] = await this.transaction.objectStore('entries').getAll(range);
+    const kept: unknown[] = [];
+    const seqs: number[] = [];
+    // Seqs are contiguous, so a record's position is its seq; a segment alone in its range owns every seq in it.
+    for (const segment of [...group].reverse()) {
+      for (let seq = segment.from; seq <= segment.to; seq++) {
+        kept.push(records[seq - from]);
+        seqs.push(seq);
+      }
+    }
+    return parseEntryRecords(kept, this.conversationId, this.skipCorrupt, async () => seqs);
   }
 
   private async readLine(segment: PathSegment, count: number | undefined, last: boolean): Promise<EntryRange> {

@@ -19,7 +19,8 @@ export interface Written<EntryType> { record: ConversationRecord; entries: Entry
  * Inside an open readwrite transaction: checks that the branch ending at `parent` stays
  * resumable with `batch` appended under it (`pairing` otherwise; `window` is that branch's
  * trailing tool window), then writes the entries with seqs allocated here, their call ids, and
- * the updated record, whose head moves to the last new entry. Nothing but requests of
+ * the updated record, whose head moves to the last new entry. `calls` are the batch's call ids
+ * already looked up, when the caller read them beside the record. Nothing but requests of
  * `transaction` is awaited.
  * @internal
  */
@@ -30,9 +31,10 @@ export async function writeMessages(
   parent: TreeNode,
   window: readonly MessageEntry[],
   batch: readonly Message[],
+  calls?: ReadonlyMap<string, number>,
 ): Promise<Written<MessageEntry>> {
   if (batch.length === 0) return { record, entries: [] };
-  const storedCalls = await lookUpCalls(transaction, record.id, idsToLookUp(batch));
+  const storedCalls = calls ?? await lookUpCalls(transaction, record.id, idsToLookUp(batch));
   const issues = pairingIssues({ window, batch, lastSeq: parent.seq, storedCalls });
   if (issues.length > 0) throw pairingError(issues);
 
@@ -58,11 +60,18 @@ export async function writeMessages(
   return { record: next, entries };
 }
 
-async function lookUpCalls(
+/**
+ * The stored calls among `ids` (→ the seq of the message that made each): what the pairing check
+ * needs of the call-id index. A rejection is held for the caller, never left unhandled.
+ * @internal
+ */
+export async function lookUpCalls(
   transaction: Transaction<'readwrite'>, conversationId: string, ids: readonly string[],
 ): Promise<Map<string, number>> {
   const store = transaction.objectStore('toolCalls');
-  const found = await Promise.all(ids.map((id) => store.get([conversationId, id])));
+  const reads = ids.map((id) => store.get([conversationId, id]));
+  for (const read of reads) read.catch(() => undefined);
+  const found = await Promise.all(reads);
   const calls = new Map<string, number>();
   for (const record of found) if (record !== undefined) calls.set(record.toolCallId, record.seq);
   return calls;

@@ -1,0 +1,69 @@
+// Figure b4: what opening a 0.1 database costs once (the migration to branches), on the real
+// 0.1 database of the upgrade test (10,406 entries, written by 0.1's own code).
+import { deleteDB, openDB, type IDBPTransaction } from 'idb';
+import { MIGRATIONS } from '../../src/store/database/schema.js';
+import fixtureUrl from '../../test/fixtures/store-0.1/v1-database.json.gz?url';
+import { median, type MeasureOptions, type SideSummary } from './measure.js';
+import type { StoreFigure, StoreFigureDefinition } from './figures.js';
+import { loadStoreModule } from './store-module.js';
+
+interface Dump { conversations: unknown[]; entries: unknown[]; toolCalls: unknown[] }
+
+const NAME = 'convolog-bench-upgrade';
+
+async function loadDump(): Promise<Dump> {
+  const response = await fetch(fixtureUrl);
+  return new Response(response.body!.pipeThrough(new DecompressionStream('gzip'))).json() as Promise<Dump>;
+}
+
+/** The 0.1 records in a version 1 database, as 0.1 laid them out (untimed). */
+async function writeVersion1(dump: Dump): Promise<void> {
+  await deleteDB(NAME);
+  const database = await openDB(NAME, 1, {
+    upgrade(raw, _old, _new, transaction) {
+      MIGRATIONS[0]!.migrate(raw as never, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
+    },
+  });
+  const transaction = database.transaction(['conversations', 'entries', 'toolCalls'], 'readwrite', { durability: 'relaxed' });
+  for (const record of dump.conversations) void transaction.objectStore('conversations').put(record);
+  for (const record of dump.entries) void transaction.objectStore('entries').put(record);
+  for (const record of dump.toolCalls) void transaction.objectStore('toolCalls').put(record);
+  await transaction.done;
+  database.close();
+}
+
+function summary(label: string, samples: number[]): SideSummary {
+  return { label, unit: 'ms/op', opsPerRepetition: 1, median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples };
+}
+
+async function upgradeCost(options: MeasureOptions): Promise<StoreFigure> {
+  const loaded = await loadStoreModule();
+  if ('missing' in loaded) throw new Error(loaded.missing);
+  const { openStore } = loaded.module;
+  const dump = await loadDump();
+  const upgrades: number[] = [];
+  const opens: number[] = [];
+  for (let round = 0; round < options.warmupRepetitions + options.repetitions; round++) {
+    await writeVersion1(dump);
+    let started = performance.now();
+    (await openStore({ name: NAME, durability: 'strict' })).close();
+    const upgrade = performance.now() - started;
+    started = performance.now();
+    (await openStore({ name: NAME, durability: 'strict' })).close();
+    const open = performance.now() - started;
+    if (round < options.warmupRepetitions) continue;
+    upgrades.push(upgrade);
+    opens.push(open);
+  }
+  await deleteDB(NAME);
+  const candidate = summary(`openStore on the 0.1 database (${dump.entries.length} entries): the upgrade`, upgrades);
+  const baseline = summary('openStore on the same database once upgraded', opens);
+  return {
+    id: 'b4', title: `upgrade of a 0.1 database (${dump.entries.length} entries) vs opening it upgraded`,
+    candidate, baseline, ratio: candidate.median / baseline.median, ratioDefinition: 'candidate / baseline',
+    notes: ['one round per repetition: the 0.1 records are written again (untimed), then opened twice; the migration runs once, in the first open'],
+  };
+}
+
+/** Figure b4, timed by hand: each round needs the 0.1 database written again first. */
+export const UPGRADE_FIGURE: StoreFigureDefinition = { id: 'b4', seeds: [], run: (bench) => upgradeCost(bench.options) };
