@@ -16,7 +16,8 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'node',
-          include: ['test/{core,store,adapters,importers,build,ai-sdk,react}/**/*.test.{ts,tsx}'],
+          include: ['test/{core,store,adapters,importers,build,ai-sdk,react,sync}/**/*.test.{ts,tsx}'],
+          exclude: ['test/sync/**/*.browser.test.ts'],
           environment: 'node',
           setupFiles: ['fake-indexeddb/auto'],
         },
@@ -25,7 +26,9 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'browser',
-          include: ['test/{core,store,importers}/**/*.test.ts'],
+          include: ['test/{core,store,importers}/**/*.test.ts', 'test/sync/**/*.browser.test.ts'],
+          // Sync tests in Chromium need a CouchDB-compatible server; the page cannot start one.
+          globalSetup: ['test/sync/couch-global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

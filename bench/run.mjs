@@ -6,6 +6,7 @@
 //
 // Options: --only=store,core,size,importers   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
+//          (sections: store, core, size, sync — sync: CouchDB push/pull vs PouchDB, SYNC_BENCH_REPETITIONS, default 3)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { runStoreFigures } from './store/run-in-chromium.mjs';
 import { runCoreFigures } from './report/core-figures.mjs';
 import { measurePackage } from './size/measure-package.mjs';
+import { runSyncFigures } from './sync/run-sync-figures.mjs';
 import { judge, renderMarkdown } from './report/write-report.mjs';
 import { runImporterMemoryFigures } from './importers/memory-figures.mjs';
 
@@ -36,7 +38,7 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const ALL_SECTIONS = ['store', 'core', 'size', 'importers'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync'];
 const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
@@ -66,6 +68,7 @@ const results = {
   size: [],
   zodFlavours: undefined,
   importersMemory: [],
+  sync: undefined,
   notes: [],
 };
 
@@ -98,6 +101,16 @@ if (sections.includes('size')) {
 if (sections.includes('importers')) {
   log('importer peak heap (Node, --expose-gc)…');
   results.importersMemory = await runImporterMemoryFigures({ repository, log });
+}
+if (sections.includes('sync')) {
+  log('sync figures (Chromium + pouchdb-server)…');
+  const syncRepetitions = Number(process.env.SYNC_BENCH_REPETITIONS ?? 3);
+  try {
+    results.sync = { repetitions: syncRepetitions, ...(await runSyncFigures({ repetitions: syncRepetitions, log })) };
+  } catch (error) {
+    results.sync = { missing: `the sync run failed: ${error instanceof Error ? error.message : String(error)}` };
+    log(results.sync.missing);
+  }
 }
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);

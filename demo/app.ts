@@ -13,6 +13,7 @@ import { Notices, describeError, type NoticeInit } from './notices.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { ImportDialog } from './import-dialog.js';
 import { StoragePanel } from './storage-panel.js';
+import { SyncPanel } from './sync-panel.js';
 import { loadSettings, readPace, saveSettings, type DemoSettings } from './settings.js';
 import { endpointModel, offlineModel, type ChatModel } from './chat-model.js';
 import type { ContextBudget } from './compaction.js';
@@ -81,7 +82,7 @@ export class DemoApp implements AppHost {
       onDeleteAll: () => this.deleteAll(),
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
     });
-    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings));
+    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [new SyncPanel(store).element]);
     this.interruptedBanner = h('div', { className: 'interrupted-banner', testId: 'interrupted', attrs: { role: 'status' } },
       icon(ICONS.alert),
       h('span', { text: 'The last turn was interrupted before its tool calls returned. They will be closed with an error result when you send your next message.' }));

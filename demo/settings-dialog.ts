@@ -16,7 +16,11 @@ export class SettingsDialog {
   };
   private readonly endpointFields: HTMLElement;
 
-  constructor(private readonly storagePanel: StoragePanel, private readonly onSave: (settings: DemoSettings) => void) {
+  constructor(
+    private readonly storagePanel: StoragePanel,
+    private readonly onSave: (settings: DemoSettings) => void,
+    extraSections: readonly HTMLElement[] = [],
+  ) {
     const radio = (value: string, testId: string): HTMLInputElement =>
       h('input', { testId, attrs: { type: 'radio', name: 'mode', value } });
     this.fields = {
@@ -59,6 +63,7 @@ export class SettingsDialog {
           field('Context window (tokens)', this.fields.contextWindow, 'The model\'s limit, e.g. 128000. The header\'s meter measures against it.'),
           field('Auto-compact at (%)', this.fields.autoCompact, 'Before a turn that would pass this share of the window, the chat is compacted first. 0 turns it off.'))),
       storagePanel.element,
+      ...extraSections,
       h('div', { className: 'dialog-actions' },
         h('button', { className: 'btn btn-ghost', text: 'Cancel', attrs: { type: 'button' }, on: { click: () => this.element.close() } }),
         h('button', { className: 'btn btn-primary', text: 'Save', testId: 'save-settings', attrs: { type: 'submit' } })));

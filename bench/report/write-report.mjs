@@ -100,6 +100,7 @@ export function renderMarkdown(results) {
   if ((results.importersMemory ?? []).length > 0) lines.push('', ...renderImporterMemory(results.importersMemory));
   if (results.store.largeImport) lines.push('', ...renderLargeImport(results.store.largeImport));
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
+  if (results.sync) lines.push('', ...renderSync(results.sync));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
     ...(results.store.errors ?? []).map((error) => `- Figure ${error.id} failed: ${error.message}`),
@@ -186,4 +187,24 @@ function renderBreakdown(breakdown) {
     lines.push(`| ${side.label} | ${milliseconds(side.median)} (${milliseconds(side.min)}–${milliseconds(side.max)}) | ${(side.median / first).toFixed(2)} | ${added} |`);
   });
   return lines;
+}
+
+/** The sync section (issue 15): our push/pull vs PouchDB's replication, and the incremental request count. */
+function renderSync(sync) {
+  if (sync.missing) return ['## Sync (CouchDB)', '', `Not run: ${sync.missing}.`];
+  const seconds = (ms) => (ms / 1000).toFixed(1);
+  return [
+    '## Sync (CouchDB)',
+    '',
+    `${sync.entries} entries (one conversation) against pouchdb-server in memory on loopback, in the same Chromium page as PouchDB ` +
+      `(IndexedDB adapter) replicating the very same ${sync.entries + 1} documents to and from the same server. ` +
+      `${sync.repetitions} repetitions (pulls in alternating order; PouchDB's push goes second, since it is seeded with the documents ours wrote); ratios compare medians (ours / PouchDB), lower is better.`,
+    '',
+    '| figure | ratio | target | result | ours: median s | PouchDB: median s |',
+    '|---|---|---|---|---|---|',
+    ...sync.figures.map((figure) => `| ${figure.title} | ${figure.ratio.toFixed(2)} | ≤ ${figure.target.toFixed(1)} | ${figure.pass ? 'pass' : '**MISSED**'} | ${seconds(figure.oursMs)} | ${seconds(figure.pouchMs)} |`),
+    `| incremental sync of 1 new entry (\`once()\`), HTTP requests | ${sync.incremental.requests} | ≤ ${sync.incremental.target} | ${sync.incremental.pass ? 'pass' : '**MISSED**'} | – | – |`,
+    '',
+    `Requests: our push ${sync.details.push.ourRequests} (\`_bulk_docs\` of 500 plus a checkpoint after each), our pull ${sync.details.pull.ourRequests}.`,
+  ];
 }

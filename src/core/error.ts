@@ -21,7 +21,8 @@ export type ConvologErrorCode =
   | 'blocked'
   | 'closed'
   | 'incomplete_stream'
-  | 'aborted';
+  | 'aborted'
+  | 'sync_failed';
 
 /** What a {@link ConvologError} is built from: everything but `name`. */
 export interface ConvologErrorInit {

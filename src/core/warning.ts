@@ -7,7 +7,10 @@ export type WarningCode =
   /** An importer left out a whole message it could not carry (`convolog/importers`). */
   | 'dropped_message'
   /** An importer skipped a whole conversation that was malformed; the others were kept. */
-  | 'skipped_conversation';
+  | 'skipped_conversation'
+  /** Sync (DESIGN §13): an entry or a document from another device that failed the checks, left out. */
+  | 'skipped_entry'
+  | 'skipped_document';
 
 /**
  * Something the library removed or changed and reports instead of failing.

@@ -6,11 +6,13 @@ import type { ConversationExport } from './transfer/conversation-export.js';
 import type { StoreChange } from './types/store-change.js';
 import type {
   CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult, LeafOptions,
+  MergeEntriesOptions, MergeEntriesResult,
   ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 
 export type {
   CompactionInput, ConversationUpdate, CorruptEntry, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult,
+  MergeEntriesOptions, MergeEntriesResult, MergedConversation,
   LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 
@@ -108,6 +110,24 @@ export interface ConvologStore {
    * for (const warning of warnings) console.info(warning.message) // e.g. id_reassigned, truncated_tail
    */
   importConversation(data: unknown, options?: ImportOptions): Promise<ImportResult>;
+  /**
+   * Writes entries that were written elsewhere (another device, through `convolog/sync`) into a
+   * conversation, creating it from `options.conversation` when it is missing. Entries keep their
+   * ids, `parentId`s and timestamps and get the next local seqs in arrival order, parents first,
+   * in one transaction. Each entry passes the checks of an untrusted import (schema; unless
+   * `trusted`, `retainPortableContent`; the pairing invariant of its branch; a compaction's cut on
+   * its branch; unique call ids): one that fails is skipped with a `skipped_entry` warning (with
+   * its descendants) and never blocks the rest. One whose parent is in neither the store nor the
+   * batch is returned in `waiting`: pass it again once its parent arrived. An entry already in the
+   * conversation is skipped silently, so merging twice writes nothing twice. The head moves only
+   * by a fast-forward: if it gained children, to the newest leaf below it (from an empty log, the
+   * newest leaf); a head that is still a leaf stays. Emits `entries_appended` (or
+   * `conversation_created`) and moves `updatedAt` to the newest timestamp that arrived.
+   *
+   * @example
+   * const { added, waiting, warnings } = await store.mergeEntries(id, pulledEntries, { conversation: { title, createdAt } })
+   */
+  mergeEntries(conversationId: string, entries: readonly unknown[], options?: MergeEntriesOptions): Promise<MergeEntriesResult>;
   /**
    * Listens to changes from this instance (`this_tab`) and others on the same database
    * (`other_tab`), each delivered after its transaction committed. Returns the unsubscribe function.

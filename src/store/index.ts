@@ -14,5 +14,5 @@ export {
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
-  LeafOptions, SettleOptions,
+  LeafOptions, SettleOptions, MergeEntriesOptions, MergeEntriesResult, MergedConversation,
 } from './convolog-store.js';

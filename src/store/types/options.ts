@@ -1,6 +1,7 @@
 // The options and results of the store's methods: shared by the face (`ConvologStore`) and the
 // layers that implement it, so they sit at the bottom of the store's imports.
 import type { AppData } from '../../core/message.js';
+import type { Entry } from '../../core/entry.js';
 import type { Warning } from '../../core/warning.js';
 import type { Conversation } from './conversation.js';
 
@@ -88,3 +89,29 @@ export interface SubscribeOptions {
 
 /** What `navigator.storage` reports; fields are absent where the platform does not tell. */
 export interface StorageEstimate { usage?: number; quota?: number; persisted?: boolean }
+
+/** The conversation {@link ConvologStore.mergeEntries} creates when it does not exist yet. */
+export interface MergedConversation { title: string; createdAt: string; appData?: AppData }
+
+/** Options of {@link ConvologStore.mergeEntries}. */
+export interface MergeEntriesOptions {
+  /** Creates the conversation with these fields (and the given id) when the store has none. */
+  conversation?: MergedConversation;
+  /**
+   * The entries come from the app's own devices and keep provider data and escape-hatch content.
+   * Default `false`: every message passes `retainPortableContent`, as an untrusted import.
+   */
+  trusted?: boolean;
+}
+
+/** What {@link ConvologStore.mergeEntries} did. */
+export interface MergeEntriesResult {
+  /** The conversation after the merge (its head moved only by a fast-forward). */
+  conversation: Conversation;
+  /** The entries written, in their new local seq order (parents first). */
+  added: Entry[];
+  /** Ids of entries left out because their parent is in neither the store nor the batch: give them again later. */
+  waiting: string[];
+  /** One `skipped_entry` warning per entry refused (schema, ids, pairing on its branch), plus what sanitizing removed. */
+  warnings: Warning[];
+}

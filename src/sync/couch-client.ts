@@ -1,0 +1,87 @@
+import { syncFailed } from './sync-failed.js';
+
+/** How {@link createCouchClient} reaches the database. @internal */
+export interface CouchClientOptions {
+  /** The database URL, e.g. `https://couch.example.com/userdb-6a6f65`. */
+  url: string;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}
+
+/** One request to the database. @internal */
+export interface CouchRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  /** Relative to the database URL, already encoded, e.g. `_changes` or `_local/x`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Statuses returned as `{ status, body }` instead of thrown (e.g. 404 for a missing checkpoint). */
+  accept?: readonly number[];
+}
+
+/** A parsed answer. @internal */
+export interface CouchResponse<T> { status: number; body: T }
+
+/** A thin client over CouchDB's HTTP API: JSON in, JSON out, `sync_failed` on anything else. @internal */
+export interface CouchClient {
+  request<T>(request: CouchRequest): Promise<CouchResponse<T>>;
+}
+
+/** @internal */
+export function createCouchClient(options: CouchClientOptions): CouchClient {
+  const base = options.url.replace(/\/+$/, '');
+  const headers = { accept: 'application/json', ...options.headers };
+  return {
+    async request<T>(request: CouchRequest): Promise<CouchResponse<T>> {
+      // Resolved at call time, so a test (or an app) may replace the global fetch after creating the client.
+      const fetchFunction = options.fetch ?? globalThis.fetch;
+      const label = `${request.method} ${request.path}`;
+      let response: Response;
+      try {
+        response = await fetchFunction(urlOf(base, request), {
+          method: request.method,
+          headers: request.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          ...(request.signal === undefined ? {} : { signal: request.signal }),
+        });
+      } catch (cause) {
+        if (request.signal?.aborted === true) throw cause;
+        throw syncFailed({ request: label, cause });
+      }
+      const body = await readJson(response, label, request.signal);
+      if (response.ok || request.accept?.includes(response.status) === true) return { status: response.status, body: body as T };
+      const { error, reason } = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; reason?: unknown };
+      throw syncFailed({
+        request: label, status: response.status,
+        ...(typeof error === 'string' ? { error } : {}),
+        ...(typeof reason === 'string' ? { reason } : {}),
+      });
+    },
+  };
+}
+
+function urlOf(base: string, request: CouchRequest): string {
+  const query = Object.entries(request.query ?? {})
+    .filter((pair): pair is [string, string | number | boolean] => pair[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${base}/${request.path}${query === '' ? '' : `?${query}`}`;
+}
+
+async function readJson(response: Response, label: string, signal: AbortSignal | undefined): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    if (signal?.aborted === true) throw cause;
+    throw syncFailed({ request: label, status: response.status, cause });
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    if (!response.ok) return undefined;
+    throw syncFailed({ request: label, status: response.status, reason: 'the answer is not JSON', cause });
+  }
+}
