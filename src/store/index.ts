@@ -13,5 +13,6 @@ export {
 } from './transfer/conversation-export.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
-  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
+  EntriesOptions, LeafOptions, SettleOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions,
+  StorageEstimate,
 } from './convolog-store.js';
