@@ -13,6 +13,6 @@ export {
 } from './transfer/conversation-export.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
-  EntriesOptions, LeafOptions, SettleOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions,
-  StorageEstimate,
+  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
+  LeafOptions, SettleOptions,
 } from './convolog-store.js';
