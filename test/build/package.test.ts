@@ -84,12 +84,14 @@ function exported(sizeCase: SizeCase): boolean {
   return [sizeCase, over].every((each) => each === undefined || entryPoints.includes(entryOf(each)));
 }
 
-function measured(id: string): SizeResult & { gainedBytes: number; bundledPackages: string[] } {
+type Measured = SizeResult & { gainedBytes: number; onDemandBytes: number; bundledPackages: string[] };
+
+function measured(id: string): Measured {
   const result = sizes.get(id);
   if (result === undefined || result.gainedBytes === undefined || result.bundledPackages === undefined) {
     throw new Error(`size case ${id} was not measured: ${result?.error ?? result?.skipped ?? 'no result'}`);
   }
-  return result as SizeResult & { gainedBytes: number; bundledPackages: string[] };
+  return result as Measured;
 }
 
 describe('bundle sizes of the packed package (figure 11, bench/size/size-cases.mjs)', () => {
@@ -112,6 +114,11 @@ describe('bundle sizes of the packed package (figure 11, bench/size/size-cases.m
   it('drops the schemas (and zod) when a consumer takes only a constant of their module', () => {
     // KNOWN_CONTENT_TYPES lives beside the message schemas: only their pure marks let them go.
     expect(measured('11h').bundledPackages).toEqual([]);
+  });
+
+  it('loads the store\'s import and export on demand, not with openStore', () => {
+    expect(measured('11c').onDemandBytes).toBeGreaterThan(2048);
+    expect(measured('11a').onDemandBytes).toBe(0);
   });
 
   it('keeps idb out of convolog/core, and finds zod and idb in openStore (so the check can fail)', () => {

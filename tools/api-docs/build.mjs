@@ -22,7 +22,9 @@ const app = await Application.bootstrapWithPlugins({
   intentionallyNotExported: ['StreamProfile', 'StandardResult'],
   // Every export has TSDoc (test/build/tsdoc.test.ts checks it); here TypeDoc also refuses a
   // `{@link}` it cannot resolve and a public type that names a type no entry point exports.
-  validation: { notExported: true, invalidLink: true, notDocumented: false },
+  // invalidPath is off: the README (the reference's front page) links to docs/api/index.html,
+  // which this build writes, so in a clean clone it does not exist yet.
+  validation: { notExported: true, invalidLink: true, invalidPath: false, notDocumented: false },
   treatWarningsAsErrors: true,
   logLevel: LogLevel.Info,
 });
