@@ -12,7 +12,10 @@ const bases = basesOf(sampleExport(), 'sample');
 describe('the hostile-import fuzzer', () => {
   it('starts from a valid, resumable export', () => {
     const exported = sampleExport() as { entries: unknown[] };
-    const entries = exported.entries.map((entry) => EntrySchema.parse(entry));
+    // The sample is a format 1 export (it still imports): its log is linear, each entry's parent the one before.
+    const entries = exported.entries.map((entry, index) => EntrySchema.parse({
+      ...(entry as object), parentId: index === 0 ? null : (exported.entries[index - 1] as { id: string }).id,
+    }));
     expect(entries.map((entry) => entry.seq)).toEqual(entries.map((_, index) => index + 1));
     const messages = entries.flatMap((entry) => (entry.type === 'message' ? [entry.message as Message] : []));
     expect(validate(messages, 'resumable')).toEqual([]);

@@ -227,3 +227,25 @@ describe('changes', () => {
     expect(entry!.parentId).toBe(a1.id);
   });
 });
+
+describe('reading a branch between other versions', () => {
+  it('reads a branch whose every answer was regenerated, whole and paged, and its context', async () => {
+    const store = await stores.open();
+    const { id } = await store.createConversation();
+    let tip: string | null = null;
+    const branch: string[] = [];
+    for (let turn = 0; turn < 12; turn++) {
+      const [question] = await store.append(id, [user(`q${turn}`)], { parentId: tip });
+      await store.append(id, [assistant(`first answer ${turn}`)], { parentId: question!.id });
+      // A longer abandoned version every third turn: a gap wider than the runs are read through.
+      if (turn % 3 === 0) await store.append(id, Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? assistant('x') : user('y'))), { parentId: question!.id });
+      const [answer] = await store.append(id, [assistant(`answer ${turn}`)], { parentId: question!.id });
+      branch.push(question!.id, answer!.id);
+      tip = answer!.id;
+    }
+    expect((await store.entries(id)).map((entry) => entry.id)).toEqual(branch);
+    expect((await store.entries(id, { beforeSeq: Infinity, limit: 5 })).map((entry) => entry.id)).toEqual(branch.slice(-5));
+    expect((await store.entries(id, { afterSeq: 0, limit: 3 })).map((entry) => entry.id)).toEqual(branch.slice(0, 3));
+    expect(await store.context(id)).toEqual(Array.from({ length: 12 }, (_, turn) => [user(`q${turn}`), assistant(`answer ${turn}`)]).flat());
+  });
+});
