@@ -42,6 +42,8 @@ export class SyncPanel {
   private lastSyncAt: string | undefined;
   private lastError: string | undefined;
   private busy = false;
+  /** Counts status renders, so a slow one never overwrites a newer one. */
+  private renders = 0;
 
   constructor(private readonly store: ConvologStore) {
     const settings = loadSyncSettings();
@@ -131,11 +133,17 @@ export class SyncPanel {
   }
 
   private async showStatus(): Promise<void> {
-    const parts: string[] = [];
-    if (this.busy) parts.push('Syncing…');
-    else if (this.lastError !== undefined) parts.push(`Sync failed: ${this.lastError}`);
-    else if (this.lastSyncAt !== undefined) parts.push(`Synced at ${new Date(this.lastSyncAt).toLocaleTimeString()}.`);
-    else parts.push('Not synced yet.');
+    // "Syncing…" shows at once (a click on Sync now changes the state before any request); a
+    // finished state shows with its pending count, read from the checkpoint. A newer render wins.
+    const render = ++this.renders;
+    if (this.busy) {
+      this.status.dataset.state = 'syncing';
+      this.status.textContent = 'Syncing…';
+      return;
+    }
+    const parts = [this.lastError !== undefined ? `Sync failed: ${this.lastError}`
+      : this.lastSyncAt !== undefined ? `Synced at ${new Date(this.lastSyncAt).toLocaleTimeString()}.`
+      : 'Not synced yet.'];
     if (this.sync !== undefined) {
       try {
         const pending = await this.sync.pendingCount();
@@ -145,7 +153,8 @@ export class SyncPanel {
       }
       if (this.sync.live) parts.push('Live.');
     }
+    if (render !== this.renders) return;
     this.status.textContent = parts.join(' ');
-    this.status.dataset.state = this.busy ? 'syncing' : this.lastError !== undefined ? 'error' : this.lastSyncAt !== undefined ? 'synced' : 'idle';
+    this.status.dataset.state = this.lastError !== undefined ? 'error' : this.lastSyncAt !== undefined ? 'synced' : 'idle';
   }
 }
