@@ -87,6 +87,16 @@ describe('demo: sync through CouchDB', () => {
       // Each device still shows its own branch.
       expect(await messages(laptop, 'user').allInnerTexts()).toEqual([expect.stringContaining('Oslo'), expect.stringContaining('laptop')]);
       expect(await messages(phone, 'user').allInnerTexts()).toEqual([expect.stringContaining('Oslo'), expect.stringContaining('phone')]);
+      // After a reload, both show the two versions of the second message (‹ 1/2 ›), each on its own.
+      for (const page of [laptop, phone]) {
+        await page.reload();
+        await expect.poll(() => messages(page, 'user').count()).toBe(2);
+        const second = messages(page, 'user').nth(1);
+        await expect.poll(() => byTestId(second, 'branch-position').count()).toBe(1);
+        expect(await byTestId(second, 'branch-position').innerText()).toMatch(/^[12]\/2$/);
+      }
+      expect(await messages(laptop, 'user').nth(1).innerText()).toContain('laptop');
+      expect(await messages(phone, 'user').nth(1).innerText()).toContain('phone');
       await byTestId(laptop, 'settings').click();
       await byTestId(laptop, 'sync-status').scrollIntoViewIfNeeded();
       await screenshot(laptop, 'sync-settings');
