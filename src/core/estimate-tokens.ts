@@ -1,5 +1,5 @@
 import type { AssistantBlock, Message, ToolResultPart, UserPart } from './message.js';
-import { buildTokenTable, UNITS_PER_TOKEN, type TokenTable } from './script-token-table.js';
+import { buildTokenTable, COST_SHIFT, ROW_MASK, UNITS_PER_TOKEN, type TokenTable } from './script-token-table.js';
 
 /**
  * Turns a message into an estimated token count. Every planner takes one through its
@@ -51,13 +51,18 @@ const charCodeAt = String.prototype.charCodeAt;
  */
 export function estimateTokens(text: string): number {
   const { kinds, transitions } = (table ??= buildTokenTable());
-  let state = 0;
+  // Imported bindings copied into locals: an unbundled module (vitest, Vite's dev server) reads
+  // an import through a getter, which the loop below must not pay per code unit.
+  const rowMask = ROW_MASK;
+  const costShift = COST_SHIFT;
+  // `row` is the current state's row in `transitions` (state << 5).
+  let row = 0;
   let units = 0;
   const length = text.length;
   for (let index = 0; index < length; index++) {
-    const entry = transitions[(state << 5) | (kinds[charCodeAt.call(text, index)] as number)] as number;
-    state = entry & 127;
-    units = (units + (entry >> 7)) | 0;
+    const entry = transitions[row | (kinds[charCodeAt.call(text, index)] as number)] as number;
+    row = entry & rowMask;
+    units = (units + (entry >> costShift)) | 0;
   }
   return Math.ceil(units / UNITS_PER_TOKEN);
 }
