@@ -58,11 +58,13 @@ const WORD_AFTER_PUNCT = 0.6;
 const SPACES = 1.0;
 const NEWLINE = 1.0;
 /** Each further letter of a word-like script. */
-const CYRILLIC_LETTER = 0.24;
-const ARABIC_LETTER = 0.27;
-const INDIC_LETTER = 0.3;
-const HANGUL_LETTER = 0.9;
-const OTHER_LETTER = 0.4;
+const SCRIPT_LETTER: Partial<Record<Kind, number>> = {
+  [Kind.Cyrillic]: 0.24,
+  [Kind.Arabic]: 0.27,
+  [Kind.Indic]: 0.3,
+  [Kind.Hangul]: 0.9,
+  [Kind.OtherLetter]: 0.4,
+};
 /** A combining mark. */
 const MARK = 0.3;
 /** CJK ideographs and kana, each. */
@@ -84,6 +86,7 @@ const ASTRAL = 2.0;
 /** After this many kind switches inside one Latin run, the run is treated as opaque (base64, hex). */
 const OPAQUE_AFTER_SWITCHES = SWITCH_LEVELS;
 
+// 81 states; STATE_BITS must hold them all (test/core/estimate-tokens.test.ts checks it).
 const STATE_COUNT = At.Word + SWITCH_LEVELS * WORD_KINDS;
 const STATE_BITS = 7;
 
@@ -208,11 +211,14 @@ function outsideWord(state: number, kind: Kind): Step {
       if (state === At.Opaque && kind === Kind.WordPunct) return [At.Opaque, OPAQUE];
       if (state === At.Punct || state === At.Puncts) return [At.Puncts, MORE_PUNCT];
       return [At.Punct, PUNCT];
-    case Kind.Cyrillic: return scriptLetter(state, CYRILLIC_LETTER);
-    case Kind.Arabic: return scriptLetter(state, ARABIC_LETTER);
-    case Kind.Indic: return scriptLetter(state, INDIC_LETTER);
-    case Kind.Hangul: return scriptLetter(state, HANGUL_LETTER);
-    case Kind.OtherLetter: return scriptLetter(state, OTHER_LETTER);
+    case Kind.Cyrillic:
+    case Kind.Arabic:
+    case Kind.Indic:
+    case Kind.Hangul:
+    case Kind.OtherLetter:
+      // Scripts are not told apart once inside a word: mixed-script words are rare, and a switch
+      // between two word-like scripts costs a word anyway in practice (they never merge).
+      return [At.Script, state === At.Script ? (SCRIPT_LETTER[kind] as number) : WORD];
     case Kind.Mark: return [state === At.Script ? At.Script : At.Start, MARK];
     case Kind.Ideograph: return [At.Cjk, IDEOGRAPH];
     case Kind.Kana: return [At.Cjk, KANA];
@@ -237,13 +243,6 @@ function spaceBeforeSymbol(state: number): number {
   return state === At.Space ? SPACE_BEFORE_SYMBOL : 0;
 }
 
-function scriptLetter(state: number, letter: number): Step {
-  // Scripts are not told apart once inside a word: mixed-script words are rare, and a switch
-  // between two word-like scripts costs a word anyway in practice (they never merge).
-  if (state === At.Script) return [At.Script, letter];
-  return [At.Script, WORD];
-}
-
 /**
  * Where a transition keeps the cost: above the next state's row. The next state is stored as
  * the offset of its row (`next << 5`), so the hot loop ORs the next kind into it directly,
@@ -261,7 +260,6 @@ export interface TokenTable {
 
 /** Builds the tables from the costs and the rules above. */
 export function buildTokenTable(): TokenTable {
-  if (STATE_COUNT > 1 << STATE_BITS) throw new Error(`token table: ${STATE_COUNT} states do not fit ${STATE_BITS} bits`);
   const transitions = new Int32Array(STATE_COUNT << KIND_BITS);
   for (let state = 0; state < STATE_COUNT; state++) {
     for (let kind = 0; kind < KIND_COUNT; kind++) {
