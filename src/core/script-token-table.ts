@@ -100,16 +100,16 @@ function wordState(kind: number, switches: number): number {
  * that one call per range took.
  */
 const KIND_RANGES: readonly [Kind, string][] = [
-  [Kind.Punct, '0-1f 21-2f 3a-40 5b-60 7b-7f'],
+  [Kind.Punct, '0-7f'],
   [Kind.WordPunct, '2b 2d 2f 3d 5f'],
   [Kind.Lower, '61-7a'],
   [Kind.Upper, '41-5a'],
   [Kind.Digit, '30-39'],
   [Kind.Space, '20'],
   [Kind.Newline, 'a d'],
+  [Kind.LatinLetter, 'c0-24f 1e00-1eff'],
+  [Kind.GeneralPunct, '80-bf d7 f7 2010-2027 2030-205e 20a0-20cf'],
   [Kind.Blank, '9 b-c a0 2000-200a 2028-2029 202f 205f 3000'],
-  [Kind.GeneralPunct, '80-9f a1-bf d7 f7 2010-2027 2030-205e 20a0-20cf'],
-  [Kind.LatinLetter, 'c0-d6 d8-f6 f8-24f 1e00-1eff'],
   [Kind.Mark, '300-36f 1ab0-1aff 1dc0-1dff 20d0-20ff fe20-fe2f'],
   [Kind.Cyrillic, '400-52f 1c80-1c8f 2de0-2dff a640-a69f'],
   [Kind.Arabic, '600-6ff 750-77f 8a0-8ff fb50-fdff fe70-feff'],

@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import { estimateMessageTokens, estimateTokens } from '../../src/core/estimate-tokens.js';
 import type { Message } from '../../src/core/message.js';
+import { buildTokenTable, ROW_MASK } from '../../src/core/script-token-table.js';
 
 const overhead = estimateMessageTokens(user(''));
 
 describe('estimateTokens', () => {
+  it('builds a machine whose every next state is one of its rows (the states fit their bits)', () => {
+    const { transitions } = buildTokenTable();
+    // More rows than the mask holds would spill next states into the cost bits.
+    expect(transitions.length).toBeLessThanOrEqual(ROW_MASK + 32);
+    for (const entry of transitions) {
+      expect(entry & ROW_MASK).toBeLessThan(transitions.length);
+      expect(entry).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('counts nothing for nothing and about a token per common English word', () => {
     expect(estimateTokens('')).toBe(0);
     expect(estimateTokens('Hello, world!')).toBe(5);
