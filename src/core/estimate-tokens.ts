@@ -42,9 +42,9 @@ const charCodeAt = String.prototype.charCodeAt;
  * Indic scripts, emoji) and a small state machine charges words, digit groups, punctuation
  * runs, CJK characters and emoji what tokenizers typically make of them; a Latin run that keeps
  * switching case and digits (base64, hex, keys) is charged per character. It costs about
- * 5–7 ms of CPU time per MB of text in Node 20 (10 MB of mixed-script chat messages in 53–68 ms
- * on a shared 2-core machine, about 0.8× `JSON.stringify` of the same messages), allocates
- * nothing, and builds its tables (64 KB of code-unit classes, 12 KB of transitions) on
+ * 5–9 ms of CPU time per MB of text in Node 20 (10 MB of mixed-script chat messages in 48–90 ms
+ * on a shared 2-core machine, 0.6–1.0× `JSON.stringify` of the same messages), allocates
+ * nothing, and builds its tables (64 KB of code-unit classes, 10 KB of transitions) on
  * first use. Pass a real tokenizer as `estimate` where exact counts matter.
  *
  * @example estimateTokens('Hello, world!') // 5 (o200k: 4)
