@@ -1,6 +1,7 @@
 import { SUMMARY_PREFIX } from './build-context.js';
 import type { Entry } from './entry.js';
 import { estimateMessageTokens, type TokenEstimator } from './estimate-tokens.js';
+import { isJsonObject } from './is-json-object.js';
 import { keptTail } from './kept-tail.js';
 import type { Message } from './message.js';
 import { TURN_ENVELOPE_KEY } from './turn-envelope.js';
@@ -97,7 +98,7 @@ function estimateAll(messages: readonly Message[], from: number, estimate: Token
 /** The request plus reply a turn envelope reports, or `undefined` when it reports no usable usage. */
 function reportedTokens(message: Message): number | undefined {
   const envelope = message.appData?.[TURN_ENVELOPE_KEY];
-  if (!isRecord(envelope) || !isRecord(envelope.usage)) return undefined;
+  if (!isJsonObject(envelope) || !isJsonObject(envelope.usage)) return undefined;
   const { usage } = envelope;
   const input = count(usage.inputTokens);
   const output = count(usage.outputTokens);
@@ -114,8 +115,4 @@ function reportedTokens(message: Message): number | undefined {
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -45,7 +45,9 @@ export type Entry = MessageEntry | CompactionEntry;
 const entryBase = {
   id: /* @__PURE__ */ z.string().check(z.minLength(1)),
   conversationId: /* @__PURE__ */ z.string().check(z.minLength(1)),
-  seq: /* @__PURE__ */ z.int().check(z.positive()),
+  // A positive whole number. Not z.int(): for this one field it bundled zod's number formats
+  // (0.4 KB gzipped); the only numbers it also refused, past 2^53, no log reaches.
+  seq: /* @__PURE__ */ z.number().check(z.positive(), z.multipleOf(1)),
   timestamp: z.string(),
   parentId: z.nullable(/* @__PURE__ */ z.string().check(z.minLength(1))),
 };

@@ -106,7 +106,7 @@ const userMessage = /* @__PURE__ */ z.object({
 const assistantMessage = /* @__PURE__ */ z.object({ role: z.literal('assistant'), content: z.array(assistantBlock), providerData, appData });
 const toolMessage = /* @__PURE__ */ z.object({
   role: z.literal('tool'), toolCallId: /* @__PURE__ */ z.string().check(z.minLength(1)), toolName: z.string(),
-  content: z.union([z.string(), z.array(userPart)]), isError: z.optional(z.boolean()), providerData, appData,
+  content: z.union([z.string(), z.array(userPart)]), isError: z.optional(z.literal([true, false])), providerData, appData,
 });
 const message = /* @__PURE__ */ z.discriminatedUnion('role', [userMessage, assistantMessage, toolMessage]);
 

@@ -3,10 +3,42 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import { estimateMessageTokens, estimateTokens } from '../../src/core/estimate-tokens.js';
 import type { Message } from '../../src/core/message.js';
+import { buildTokenTable, COST_SHIFT, ROW_MASK, UNITS_PER_TOKEN } from '../../src/core/script-token-table.js';
 
 const overhead = estimateMessageTokens(user(''));
 
 describe('estimateTokens', () => {
+  it('builds a machine whose every next state is one of its rows (the states fit their bits)', () => {
+    const { transitions } = buildTokenTable();
+    // More rows than the mask holds would spill next states into the cost bits.
+    expect(transitions.length).toBeLessThanOrEqual(ROW_MASK + 32);
+    for (const entry of transitions) {
+      expect(entry & ROW_MASK).toBeLessThan(transitions.length);
+      expect(entry).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('counts exactly what the table says, long and mixed-script texts included', () => {
+    const { kinds, transitions } = buildTokenTable();
+    const byTable = (text: string): number => {
+      let row = 0;
+      let units = 0;
+      for (let index = 0; index < text.length; index++) {
+        const entry = transitions[row | (kinds[text.charCodeAt(index)] as number)] as number;
+        row = entry & ROW_MASK;
+        units += entry >> COST_SHIFT;
+      }
+      return Math.ceil(units / UNITS_PER_TOKEN);
+    };
+    const piece = fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+      fc.constantFrom('getElementById ', '成都大熊猫', ' 🎉', 'Привет, мир. ', '\n\n', 'n4UVtJ28SwF42fykgj+', '1234567'),
+    );
+    const text = fc.tuple(fc.array(piece, { maxLength: 60 }), fc.nat(3), fc.constantFrom('', '成', 'ä'))
+      .map(([pieces, copies, tail]) => `${'x'.repeat(copies * 9000)}${pieces.join('')}${tail}${'ab '.repeat(copies * 3000)}`);
+    fc.assert(fc.property(text, (sample) => estimateTokens(sample) === byTable(sample)), { numRuns: 60 });
+  });
+
   it('counts nothing for nothing and about a token per common English word', () => {
     expect(estimateTokens('')).toBe(0);
     expect(estimateTokens('Hello, world!')).toBe(5);
