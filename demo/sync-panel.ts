@@ -7,6 +7,7 @@ import { h } from './dom.js';
 
 const SETTINGS_KEY = 'convolog-demo:sync';
 const DEVICE_KEY = 'convolog-demo:sync-device';
+const LAST_SYNC_KEY = 'convolog-demo:sync-last';
 
 interface SyncSettings { url: string; username: string; password: string; live: boolean }
 
@@ -33,17 +34,27 @@ function deviceId(): string {
 export class SyncPanel {
   readonly element: HTMLElement;
   private readonly url = h('input', { testId: 'sync-url', attrs: { type: 'url', placeholder: 'https://couch.example.com/userdb-…', spellcheck: false } });
-  private readonly username = h('input', { testId: 'sync-username', attrs: { type: 'text', placeholder: 'user (optional)', autocomplete: 'off' } });
-  private readonly password = h('input', { testId: 'sync-password', attrs: { type: 'password', placeholder: 'password (optional)', autocomplete: 'off' } });
+  private readonly username = h('input', { testId: 'sync-username', attrs: { type: 'text', placeholder: 'optional', autocomplete: 'off' } });
+  private readonly password = h('input', { testId: 'sync-password', attrs: { type: 'password', placeholder: 'optional', autocomplete: 'off' } });
   private readonly live = h('input', { testId: 'sync-live', attrs: { type: 'checkbox' } });
   private readonly status = h('p', { className: 'field-hint sync-status', testId: 'sync-status', attrs: { role: 'status' } });
   private sync: CouchSync | undefined;
   private syncKey = '';
-  private lastSyncAt: string | undefined;
+  /** When this profile last finished a sync (kept across reloads). */
+  private lastSyncAtValue: string | undefined = localStorage.getItem(LAST_SYNC_KEY) ?? undefined;
   private lastError: string | undefined;
   private busy = false;
   /** Counts status renders, so a slow one never overwrites a newer one. */
   private renders = 0;
+
+  private get lastSyncAt(): string | undefined {
+    return this.lastSyncAtValue;
+  }
+
+  private set lastSyncAt(at: string | undefined) {
+    this.lastSyncAtValue = at;
+    if (at !== undefined) localStorage.setItem(LAST_SYNC_KEY, at);
+  }
 
   constructor(private readonly store: ConvologStore) {
     const settings = loadSyncSettings();
@@ -56,10 +67,10 @@ export class SyncPanel {
     this.element = h('section', { className: 'settings-section' },
       h('h3', { text: 'Sync' }),
       field('CouchDB database URL', this.url),
-      h('div', { className: 'settings-row' }, this.username, this.password),
-      h('div', { className: 'settings-row' },
+      h('div', { className: 'field-row' }, field('User', this.username), field('Password', this.password)),
+      h('div', { className: 'settings-row sync-actions' },
         h('button', { className: 'btn btn-secondary', text: 'Sync now', testId: 'sync-now', attrs: { type: 'button' }, on: { click: () => void this.syncNow() } }),
-        h('label', { className: 'choice' }, this.live, h('span', { text: 'Live sync' }))),
+        h('label', { className: 'sync-live' }, this.live, h('span', { text: 'Live sync' }))),
       this.status);
     this.live.addEventListener('change', () => this.applyLive());
     for (const input of [this.url, this.username, this.password]) input.addEventListener('change', () => this.save());
