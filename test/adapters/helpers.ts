@@ -1,5 +1,6 @@
-// Shared helpers of the adapter tests: fixtures, fed accumulators, generated ids.
+// Shared helpers of the adapter tests: fixtures, fed accumulators, generated ids, random streams.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import type { StreamAccumulator } from '../../src/adapters/shared/stream-accumulator.js';
 import type { Message } from '../../src/core/message.js';
 
@@ -34,4 +35,25 @@ export interface RequestFixture<Body> {
 export function withGeneratedIds<T>(message: T): T {
   return JSON.parse(JSON.stringify(message), (key, value: unknown) =>
     key === 'id' && typeof value === 'string' && GENERATED_CALL_ID.test(value) ? '<generated>' : value) as T;
+}
+
+/** Up to three cut points for {@link pieces}, as fast-check draws them. */
+export const cuts = fc.array(fc.nat(), { maxLength: 3 });
+
+/** A text cut at `points` (taken modulo its length) into pieces, none empty (a server sends no empty deltas). */
+export function pieces(value: string, points: number[]): string[] {
+  const sorted = [...new Set(points.map((point) => point % (value.length + 1)))].sort((left, right) => left - right);
+  const parts: string[] = [];
+  let start = 0;
+  for (const point of [...sorted, value.length]) {
+    if (point > start) parts.push(value.slice(start, point));
+    start = Math.max(start, point);
+  }
+  return parts;
+}
+
+/** The events as one NDJSON byte stream, the way the SDKs' `fromReadableStream` reads them. */
+export function ndjsonStream(events: readonly unknown[]): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(events.map((event) => JSON.stringify(event)).join('\n') + '\n');
+  return new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } });
 }

@@ -2,28 +2,19 @@
 // fresh answer, Regenerate answers again, the ‹ n/m › switcher flips between versions (by mouse
 // and keyboard), the branch shown survives a reload and follows another tab, compaction stays
 // on its branch, and export/import keeps every branch.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
+import { MOBILE, watchPage } from './support/browser.js';
 import {
   byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
 } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
+import { useDownloads } from './support/downloads.js';
 
 const demo = useDemoEnvironment();
-
-let downloads: string;
-
-beforeAll(() => {
-  downloads = mkdtempSync(join(tmpdir(), 'convolog-demo-branches-'));
-});
-
-afterAll(() => {
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
-});
+const downloads = useDownloads('convolog-demo-branches-');
 
 /** The text of a message's bubble or body, without its buttons. */
 async function textOf(message: Locator): Promise<string> {
@@ -66,21 +57,22 @@ async function regenerateLast(page: Page): Promise<void> {
   await waitForIdle(page);
 }
 
-/** Clicks `testId` and saves the downloaded file; returns its path. */
-async function download(page: Page, testId: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), byTestId(page, testId).click()]);
-  const path = join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return path;
+/**
+ * Sends a greeting and `question`, edits the question into `edited` and switches back to the
+ * first version; returns the transcript then shown.
+ */
+async function onFirstOfTwoVersions(page: Page, question: string, edited: string): Promise<string[]> {
+  await sendAndWait(page, 'Hello there');
+  await sendAndWait(page, question);
+  await edit(page, messages(page, 'user').last(), edited);
+  await byTestId(messages(page, 'user').last(), 'branch-prev').click();
+  await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('1/2');
+  return transcript(page);
 }
 
 describe('demo: branches', () => {
   it('edits a message into a new branch with a fresh answer and switches between the versions', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Hello! I am planning a trip.');
       await sendAndWait(page, 'What is the weather in Oslo?');
       const before = await transcript(page);
@@ -117,17 +109,11 @@ describe('demo: branches', () => {
       // Back on the first version, which still ends where it was left: the Bergen branch.
       expect(await textOf(messages(page, 'user').last())).toBe('What is the weather in Bergen?');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('regenerates an answer, tools included, as a second version', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Hello there');
       const first = await textOf(messages(page, 'assistant').last());
       await regenerateLast(page);
@@ -157,17 +143,11 @@ describe('demo: branches', () => {
       await page.waitForTimeout(400); // let the colour transitions settle
       await screenshot(page, 'desktop-branch-dark');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('fits a phone: Edit shows without hovering, the editor and the switcher fit the width', async () => {
-    const context = await newContext(demo.browser, MOBILE);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Hello there');
       await sendAndWait(page, 'What is the weather in Lisbon and what is 19*3?');
       const overflow = (): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -188,17 +168,11 @@ describe('demo: branches', () => {
       expect(await overflow()).toBe(false);
       await screenshot(page, 'mobile-branches');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    }, { viewport: MOBILE });
   });
 
   it('operates the switcher by keyboard, with labels that say which version is shown', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'what is 2+2?');
       await edit(page, messages(page, 'user').last(), 'what is 3+3?');
       const user = messages(page, 'user').last();
@@ -234,23 +208,12 @@ describe('demo: branches', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('edit-message');
       await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('2/2');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keeps the branch shown across a reload, and a second tab follows a switch live', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const first = await context.newPage();
-      const watch = watchPage(first);
-      await openDemo(first, demo.server.origin);
-      await sendAndWait(first, 'Hello there');
-      await sendAndWait(first, 'what is 5*5?');
-      await edit(first, messages(first, 'user').last(), 'what is 6*6?');
-      await byTestId(messages(first, 'user').last(), 'branch-prev').click();
-      await expect.poll(() => positionOf(messages(first, 'user').last())).toBe('1/2');
-      const shown = await transcript(first);
+    await onDemoPage(demo, async ({ page: first, watch, context }) => {
+      const shown = await onFirstOfTwoVersions(first, 'what is 5*5?', 'what is 6*6?');
 
       await first.reload();
       await waitForReady(first);
@@ -276,17 +239,11 @@ describe('demo: branches', () => {
       await expect.poll(() => positionOf(messages(first, 'user').last()), { timeout: 10_000 }).toBe('3/3');
       await expect.poll(() => textOf(messages(first, 'assistant').last())).toContain('7*7 = 49');
       expect([...watch.errors, ...watchSecond.errors]).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows a compaction marker only on the branches that contain it', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Hello! I am planning a trip to Portugal in May.');
       await sendAndWait(page, 'What is the weather in Lisbon?');
       await sendAndWait(page, 'And what is 1250*4 for the hotel budget?');
@@ -316,25 +273,14 @@ describe('demo: branches', () => {
       await waitForReady(page);
       expect(await byTestId(page, 'compaction').count()).toBe(1);
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('exports a branched chat and imports it back with every branch', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
-      await sendAndWait(page, 'Hello there');
-      await sendAndWait(page, 'what is 8*8?');
-      await edit(page, messages(page, 'user').last(), 'what is 9*9?');
-      await byTestId(messages(page, 'user').last(), 'branch-prev').click();
-      await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('1/2');
-      const shown = await transcript(page);
+    await onDemoPage(demo, async ({ page, watch }) => {
+      const shown = await onFirstOfTwoVersions(page, 'what is 8*8?', 'what is 9*9?');
 
-      const json = await download(page, 'export');
+      const json = (await downloads.download(page, 'export')).path;
       const exported = JSON.parse(readFileSync(json, 'utf8')) as {
         formatVersion: number; conversation: { headId: string }; entries: { id: string; parentId: string | null }[];
       };
@@ -342,7 +288,7 @@ describe('demo: branches', () => {
       // Both branches are in the file: the 8*8 turn and the 9*9 turn share the first exchange.
       const parents = exported.entries.map((entry) => entry.parentId);
       expect(new Set(parents).size).toBeLessThan(parents.length);
-      const markdown = readFileSync(await download(page, 'export-markdown'), 'utf8');
+      const markdown = readFileSync((await downloads.download(page, 'export-markdown')).path, 'utf8');
       expect(markdown).toContain('8*8 = 64');
       expect(markdown).not.toContain('9*9');
 
@@ -355,17 +301,11 @@ describe('demo: branches', () => {
       await byTestId(messages(page, 'user').last(), 'branch-next').click();
       await expect.poll(() => textOf(messages(page, 'assistant').last())).toContain('9*9 = 81');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('regenerates and edits an answer that was interrupted inside its tool window', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin, 'tokenDelay=5&toolDelay=4000');
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Hello there');
       await send(page, 'What is the weather in Kyoto?');
       await page.waitForSelector('[data-testid="tool-call"][data-state="running"]');
@@ -394,8 +334,6 @@ describe('demo: branches', () => {
       expect(await textOf(messages(page, 'assistant').last())).toMatch(/In Osaka it is/);
       expect(await byTestId(page, 'interrupted').isVisible()).toBe(false);
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    }, { query: 'tokenDelay=5&toolDelay=4000' });
   });
 });

@@ -1,48 +1,28 @@
 // The demo's data features in real Chromium: compaction (and its marker surviving a reload),
 // export to JSON and Markdown, untrusted import with warnings, deleting, unreadable records.
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
+import { MOBILE } from './support/browser.js';
 import {
-  byTestId, messages, newChat, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady,
+  byTestId, messages, newChat, screenshot, sendAndWait, waitForNotice, waitForReady,
 } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
+import { useDownloads } from './support/downloads.js';
 
 const demo = useDemoEnvironment();
-
-let downloads: string;
-
-beforeAll(async () => {
-  downloads = mkdtempSync(join(tmpdir(), 'convolog-demo-downloads-'));
-});
-
-afterAll(async () => {
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
-});
+const downloads = useDownloads('convolog-demo-downloads-');
 
 async function transcript(page: Page): Promise<string[]> {
   return page.locator('[data-testid="message"]').evaluateAll((nodes) =>
     nodes.map((node) => `${(node as HTMLElement).dataset.role}: ${(node as HTMLElement).querySelector('.text, .bubble, .tool-output')?.textContent?.trim() ?? ''}`));
 }
 
-/** Clicks `testId` and saves the file it downloads; returns its path. */
-async function download(page: Page, testId: string): Promise<{ path: string; name: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), byTestId(page, testId).click()]);
-  const path = join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
-  await file.saveAs(path);
-  return { path, name: file.suggestedFilename() };
-}
-
 describe('demo: compaction', () => {
   it('compacts, dims what is no longer sent, and the marker survives a reload', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Hello! I am planning a trip to Portugal in May.');
       await sendAndWait(page, 'What is the weather in Lisbon?');
       await sendAndWait(page, 'And what is 1250*4 for the hotel budget?');
@@ -81,43 +61,32 @@ describe('demo: compaction', () => {
       await byTestId(page, 'compaction').evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await screenshot(page, 'mobile-compacted');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says so when a chat is too short to compact', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page }) => {
       await sendAndWait(page, 'Hi');
       await byTestId(page, 'compact').click();
       await waitForNotice(page, /Nothing to compact yet/);
       expect(await byTestId(page, 'compaction').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('demo: export and import', () => {
   it('exports JSON and Markdown, and imports the JSON back as a new chat', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Weather in Reykjavik, and what is 3^4?');
       const original = await transcript(page);
 
-      const json = await download(page, 'export');
+      const json = await downloads.download(page, 'export');
       expect(json.name).toMatch(/^weather-in-reykjavik.*\.json$/);
       const exported = JSON.parse(readFileSync(json.path, 'utf8')) as { format: string; entries: unknown[]; conversation: { title: string } };
       expect(exported.format).toBe('convolog.conversation');
       expect(exported.entries).toHaveLength(original.length);
 
-      const markdown = await download(page, 'export-markdown');
+      const markdown = await downloads.download(page, 'export-markdown');
       const text = readFileSync(markdown.path, 'utf8');
       expect(text).toContain('### User');
       expect(text).toContain('Weather in Reykjavik, and what is 3^4?');
@@ -132,16 +101,11 @@ describe('demo: export and import', () => {
       const ids = await items.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.conversationId));
       expect(new Set(ids).size).toBe(2);
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('imports an untrusted file with provider data and opaque content, listing what it removed', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page }) => {
       const hostile = {
         format: 'convolog.history',
         formatVersion: 1,
@@ -156,7 +120,7 @@ describe('demo: export and import', () => {
           },
         ],
       };
-      const path = join(downloads, 'hostile.json');
+      const path = join(downloads.directory, 'hostile.json');
       writeFileSync(path, JSON.stringify(hostile));
       await byTestId(page, 'import').setInputFiles(path);
       const notice = await waitForNotice(page, /Imported .* with \d+ changes?/);
@@ -165,24 +129,18 @@ describe('demo: export and import', () => {
       await screenshot(page, 'desktop-import-warnings');
 
       // A file that is not a chat at all is refused and changes nothing.
-      const junk = join(downloads, 'junk.json');
+      const junk = join(downloads.directory, 'junk.json');
       writeFileSync(junk, '{"hello": "world"');
       await byTestId(page, 'import').setInputFiles(junk);
       await waitForNotice(page, /Could not import junk\.json\. Nothing was changed\./);
       expect(await byTestId(page, 'conversation-item').count()).toBe(1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('demo: deleting and damaged data', () => {
   it('deletes a chat after a confirm, and it stays deleted after a reload', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Keep this one');
       await newChat(page);
       await sendAndWait(page, 'Delete this one');
@@ -198,32 +156,21 @@ describe('demo: deleting and damaged data', () => {
       await page.reload();
       await waitForReady(page);
       expect(await byTestId(page, 'conversation-item').count()).toBe(1);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keeps a chat when the delete confirm is dismissed', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      watchPage(page, { dismissDialogs: true });
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page }) => {
       await sendAndWait(page, 'Do not delete me');
       await byTestId(page, 'delete').click();
       await page.waitForTimeout(200);
       expect(await byTestId(page, 'conversation-item').count()).toBe(1);
       expect(await messages(page, 'user').count()).toBe(1);
-    } finally {
-      await context.close();
-    }
+    }, { dismissDialogs: true });
   });
 
   it('renames a chat from the header and by double-clicking it in the sidebar', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page }) => {
       await sendAndWait(page, 'Original title');
       await byTestId(page, 'rename').click();
       await byTestId(page, 'rename-input').fill('Trip planning');
@@ -237,17 +184,11 @@ describe('demo: deleting and damaged data', () => {
       await page.reload();
       await waitForReady(page);
       expect(await page.locator('.chat-title').innerText()).toBe('Trip planning <b>2</b>');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('deletes all data from the settings after a confirm', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'One');
       await newChat(page);
       await sendAndWait(page, 'Two');
@@ -264,16 +205,11 @@ describe('demo: deleting and damaged data', () => {
       await page.reload();
       await waitForReady(page);
       expect(await byTestId(page, 'conversation-item').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('tells the user which stored messages could not be read, and shows the rest', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page }) => {
       await sendAndWait(page, 'First message');
       await sendAndWait(page, 'Second message');
       const conversationId = await byTestId(page, 'conversation-item').getAttribute('data-conversation-id');
@@ -301,8 +237,6 @@ describe('demo: deleting and damaged data', () => {
         expect.stringContaining('First message'), expect.stringContaining('Second message'),
       ]);
       await screenshot(page, 'desktop-corrupt');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,18 +1,15 @@
 // Randomized: several devices appending, forking, renaming and syncing in random order end up with
 // the same conversations and the same trees, every branch resumable.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { ConvologStore } from '../../src/store/index.js';
 import type { CouchSync } from '../../src/sync/index.js';
 import { useCouchServer } from './couch-server.js';
-import { openDevice } from './devices.js';
+import { useDevices } from './devices.js';
 import { everything, expectWellFormed, syncOf } from './sync-helpers.js';
 
 const server = useCouchServer();
-const stores: ConvologStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-});
+const device = useDevices();
 
 /** mulberry32: a small seeded PRNG, so a failing seed replays. */
 function random(seed: number): () => number {
@@ -69,8 +66,7 @@ describe('convergence', () => {
     const next = random(seed);
     const devices: Device[] = [];
     for (let index = 0; index < 3; index++) {
-      const store = await openDevice();
-      stores.push(store);
+      const store = await device();
       devices.push({ store, sync: syncOf(store, url, { batchSize: 3 + Math.floor(next() * 5) }) });
     }
     for (let step = 0; step < 40; step++) await randomStep(devices, next, step);

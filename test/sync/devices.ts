@@ -1,6 +1,7 @@
 // Not a test file: "devices" for sync tests — each a store on its own fake IndexedDB factory, so
 // two devices share nothing but the server — and fetch wrappers that count or break requests.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach } from 'vitest';
 import { openStore, type ConvologStore } from '../../src/store/index.js';
 
 let deviceCounter = 0;
@@ -8,6 +9,22 @@ let deviceCounter = 0;
 /** A store on a fresh IndexedDB factory of its own (another device). */
 export async function openDevice(): Promise<ConvologStore> {
   return openStore({ name: `device-${++deviceCounter}`, indexedDB: new IDBFactory(), IDBKeyRange });
+}
+
+/**
+ * Registers an afterEach that closes every device a test opened; returns `device()`, which opens
+ * one more (call it inside tests).
+ */
+export function useDevices(): () => Promise<ConvologStore> {
+  const stores: ConvologStore[] = [];
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.close();
+  });
+  return async () => {
+    const store = await openDevice();
+    stores.push(store);
+    return store;
+  };
 }
 
 /** A fetch that records every request as `METHOD path` (path relative to the server root). */

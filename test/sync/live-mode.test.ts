@@ -1,25 +1,15 @@
 // Live mode's plumbing: the long poll is aborted on stop(), failures are retried with exponential
 // backoff until the server answers again, and configured headers reach every request.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
-import type { ConvologStore } from '../../src/store/index.js';
 import type { SyncEvent } from '../../src/sync/index.js';
 import { backoffDelay } from '../../src/sync/backoff.js';
 import { useCouchServer } from './couch-server.js';
-import { openDevice } from './devices.js';
+import { useDevices } from './devices.js';
 import { syncOf } from './sync-helpers.js';
 
 const server = useCouchServer();
-const stores: ConvologStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-});
-
-async function device(): Promise<ConvologStore> {
-  const store = await openDevice();
-  stores.push(store);
-  return store;
-}
+const device = useDevices();
 
 function nextEvent(events: SyncEvent[], type: SyncEvent['type'], from = 0): Promise<SyncEvent> {
   return new Promise((resolve, reject) => {

@@ -1,29 +1,14 @@
 // The push side against a real CouchDB-compatible server: the document layout, write-once
 // entries, idempotent re-push, request counts, failures with their HTTP status.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
 import { isConvologError } from '../../src/core/error.js';
-import type { ConvologStore } from '../../src/store/index.js';
-import { createCouchSync, type CouchSync } from '../../src/sync/index.js';
-import type { SyncStore } from '../../src/sync/sync-store.js';
 import { useCouchServer } from './couch-server.js';
-import { allDocuments, countingFetch, dyingFetch, openDevice } from './devices.js';
+import { allDocuments, countingFetch, dyingFetch, useDevices } from './devices.js';
+import { syncOf } from './sync-helpers.js';
 
 const server = useCouchServer();
-const stores: ConvologStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-});
-
-async function device(): Promise<ConvologStore> {
-  const store = await openDevice();
-  stores.push(store);
-  return store;
-}
-
-function syncOf(store: ConvologStore, url: string, options: Partial<Parameters<typeof createCouchSync>[1]> = {}): CouchSync {
-  return createCouchSync(store as unknown as SyncStore, { url, ...options });
-}
+const device = useDevices();
 
 describe('push', { timeout: 60_000 }, () => {
   it('writes one write-once document per entry and one per conversation, with deterministic ids and no local seq', async () => {

@@ -1,23 +1,13 @@
 // Two devices (two stores on separate IndexedDB factories) syncing through one pouchdb-server.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
-import type { ConvologStore } from '../../src/store/index.js';
 import type { SyncEvent } from '../../src/sync/index.js';
 import { useCouchServer } from './couch-server.js';
-import { allDocuments, countingFetch, dyingFetch, openDevice } from './devices.js';
+import { allDocuments, countingFetch, dyingFetch, useDevices } from './devices.js';
 import { everything, expectWellFormed, syncOf, treeOf } from './sync-helpers.js';
 
 const server = useCouchServer();
-const stores: ConvologStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-});
-
-async function device(): Promise<ConvologStore> {
-  const store = await openDevice();
-  stores.push(store);
-  return store;
-}
+const device = useDevices();
 
 // Real HTTP to a child process on a shared machine: generous timeouts (the figures are not timed here).
 describe('two devices', { timeout: 60_000 }, () => {

@@ -7,23 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { AnthropicStreamAccumulator } from '../../../src/adapters/anthropic/anthropic-stream-accumulator.js';
 import type { AnthropicStreamEvent } from '../../../src/adapters/anthropic/anthropic-types.js';
 import { fromAnthropicMessage } from '../../../src/adapters/anthropic/from-anthropic-message.js';
+import { cuts, fed, ndjsonStream, pieces } from '../helpers.js';
 
 const RUNS = 150;
 type Event = Record<string, unknown>;
 
 const text = fc.string({ maxLength: 24 });
-const cuts = fc.array(fc.nat(), { maxLength: 3 });
-/** A text cut into pieces, none empty. */
-function pieces(value: string, points: number[]): string[] {
-  const sorted = [...new Set(points.map((point) => point % (value.length + 1)))].sort((left, right) => left - right);
-  const parts: string[] = [];
-  let start = 0;
-  for (const point of [...sorted, value.length]) {
-    if (point > start) parts.push(value.slice(start, point));
-    start = Math.max(start, point);
-  }
-  return parts;
-}
 
 const blockSpec = fc.oneof(
   fc.record({ kind: fc.constant('text' as const), text: text.filter((value) => value !== ''), cuts }),
@@ -69,8 +58,7 @@ function stream(specs: BlockSpec[], stopReason: string): Event[] {
 }
 
 async function sdkMessage(events: Event[]): Promise<unknown> {
-  const bytes = new TextEncoder().encode(events.map((event) => JSON.stringify(event)).join('\n') + '\n');
-  const messageStream = MessageStream.fromReadableStream(new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } }));
+  const messageStream = MessageStream.fromReadableStream(ndjsonStream(events));
   return messageStream.finalMessage();
 }
 
@@ -80,9 +68,7 @@ describe('AnthropicStreamAccumulator agrees with @anthropic-ai/sdk\'s MessageStr
     await fc.assert(fc.asyncProperty(streams, async ([specs, stopReason]) => {
       const events = stream(specs, stopReason);
       const expected = fromAnthropicMessage(await sdkMessage(events));
-      const accumulator = new AnthropicStreamAccumulator();
-      for (const event of events) accumulator.push(event as AnthropicStreamEvent);
-      const { message, envelope } = accumulator.finish();
+      const { message, envelope } = fed(new AnthropicStreamAccumulator(), events as AnthropicStreamEvent[]).finish();
       expect(message).toStrictEqual(expected.message);
       expect(envelope).toStrictEqual(expected.envelope);
     }), { numRuns: RUNS });

@@ -8,21 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { fromOpenAIChatCompletion } from '../../../src/adapters/openai/from-openai-chat-completion.js';
 import { OpenAIChatStreamAccumulator } from '../../../src/adapters/openai/openai-chat-stream-accumulator.js';
 import type { OpenAIChatCompletionChunk } from '../../../src/adapters/openai/openai-types.js';
+import { cuts, fed, ndjsonStream, pieces } from '../helpers.js';
 
 const RUNS = 150;
 type Chunk = Record<string, unknown>;
 
-const cuts = fc.array(fc.nat(), { maxLength: 3 });
-function pieces(value: string, points: number[]): string[] {
-  const sorted = [...new Set(points.map((point) => point % (value.length + 1)))].sort((left, right) => left - right);
-  const parts: string[] = [];
-  let start = 0;
-  for (const point of [...sorted, value.length]) {
-    if (point > start) parts.push(value.slice(start, point));
-    start = Math.max(start, point);
-  }
-  return parts;
-}
 
 const turn = fc.record({
   content: fc.option(fc.record({ text: fc.string({ minLength: 1, maxLength: 24 }), cuts }), { nil: undefined }),
@@ -47,8 +37,7 @@ function chunks(spec: Turn): Chunk[] {
 }
 
 async function sdkCompletion(stream: Chunk[]): Promise<unknown> {
-  const bytes = new TextEncoder().encode(stream.map((chunk) => JSON.stringify(chunk)).join('\n') + '\n');
-  const completion = ChatCompletionStream.fromReadableStream(new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } }));
+  const completion = ChatCompletionStream.fromReadableStream(ndjsonStream(stream));
   return completion.finalChatCompletion();
 }
 
@@ -57,9 +46,7 @@ describe('OpenAIChatStreamAccumulator agrees with the openai package\'s ChatComp
     await fc.assert(fc.asyncProperty(turn, async (spec) => {
       const stream = chunks(spec);
       const expected = fromOpenAIChatCompletion(await sdkCompletion(stream));
-      const accumulator = new OpenAIChatStreamAccumulator();
-      for (const chunk of stream) accumulator.push(chunk as OpenAIChatCompletionChunk);
-      const { message, envelope } = accumulator.finish();
+      const { message, envelope } = fed(new OpenAIChatStreamAccumulator(), stream as OpenAIChatCompletionChunk[]).finish();
       expect(message).toStrictEqual(expected.message);
       expect(envelope).toStrictEqual(expected.envelope);
     }), { numRuns: RUNS });

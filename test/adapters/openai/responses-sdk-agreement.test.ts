@@ -10,23 +10,12 @@ import { fromOpenAIResponse } from '../../../src/adapters/openai/from-openai-res
 import { OpenAIResponsesStreamAccumulator } from '../../../src/adapters/openai/openai-responses-stream-accumulator.js';
 import type { OpenAIResponsesStreamEvent } from '../../../src/adapters/openai/openai-responses-types.js';
 import type { AssistantBlock } from '../../../src/core/message.js';
+import { cuts, fed, ndjsonStream, pieces } from '../helpers.js';
 
 const RUNS = 150;
 type Event = Record<string, unknown>;
 
 const text = fc.string({ maxLength: 24 });
-/** A text cut into 1–4 pieces, none empty (a server sends no empty deltas). */
-const pieces = (value: string, cuts: number[]): string[] => {
-  const points = [...new Set(cuts.map((cut) => cut % (value.length + 1)))].sort((left, right) => left - right);
-  const parts: string[] = [];
-  let start = 0;
-  for (const point of [...points, value.length]) {
-    if (point > start) parts.push(value.slice(start, point));
-    start = Math.max(start, point);
-  }
-  return parts;
-};
-const cuts = fc.array(fc.nat(), { maxLength: 3 });
 
 const itemSpec = fc.oneof(
   fc.record({ kind: fc.constant('message' as const), parts: fc.array(fc.record({ refusal: fc.boolean(), text, cuts }), { minLength: 1, maxLength: 2 }) }),
@@ -118,15 +107,12 @@ function numbered(events: Event[]): Event[] {
 
 /** What the SDK's ResponseStream assembles from the events. */
 async function sdkResponse(events: Event[]): Promise<unknown> {
-  const bytes = new TextEncoder().encode(events.map((event) => JSON.stringify(event)).join('\n') + '\n');
-  const stream = ResponseStream.fromReadableStream(new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } }));
+  const stream = ResponseStream.fromReadableStream(ndjsonStream(events));
   return stream.finalResponse();
 }
 
 function ours(events: Event[]): OpenAIResponsesStreamAccumulator {
-  const accumulator = new OpenAIResponsesStreamAccumulator();
-  for (const event of events) accumulator.push(event as OpenAIResponsesStreamEvent);
-  return accumulator;
+  return fed(new OpenAIResponsesStreamAccumulator(), events as OpenAIResponsesStreamEvent[]);
 }
 
 /** What the user sees of a block: its kind and text, or the call. */
