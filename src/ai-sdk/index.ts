@@ -3,8 +3,8 @@
 export { toUIMessages } from './to-ui-messages.js';
 export { fromUIMessages, type FromUIMessagesOptions, type FromUIMessagesResult } from './from-ui-messages.js';
 export { saveUIMessages, type SaveUIMessagesOptions, type SaveUIMessagesResult, type UIMessageStore } from './save-ui-messages.js';
-export { UI_MESSAGE_ID_KEY, UI_METADATA_KEY, UI_PARTS_KEY, type LayoutItem } from './ui-layout.js';
+export { UI_MESSAGE_ID_KEY, UI_METADATA_KEY, UI_PARTS_KEY, type LayoutItem, type BlockItem, type PartRecord } from './ui-layout.js';
 export type {
   JSONObject, JSONValue, UIMessage, UIMessageLike, UIMessagePart, UIProviderMetadata, TextUIPart, ReasoningUIPart, FileUIPart, StepStartUIPart,
-  ToolUIPart, ToolUIPartState, DynamicToolUIPart,
+  ToolUIPart, ToolUIPartBase, ToolUIPartState, DynamicToolUIPart,
 } from './ui-message-types.js';

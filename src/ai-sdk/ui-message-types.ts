@@ -20,7 +20,7 @@ export type FileUIPart = { type: 'file'; mediaType: string; filename?: string; u
 export type StepStartUIPart = { type: 'step-start' }
 
 /** What every tool part carries besides its state. */
-type ToolUIPartBase = { toolCallId: string; title?: string; providerExecuted?: boolean }
+export type ToolUIPartBase = { toolCallId: string; title?: string; providerExecuted?: boolean }
 
 /** A finished tool call, as `toUIMessages` writes it: its output, or the error it ended with. */
 export type ToolUIPartState =

@@ -17,7 +17,7 @@ export interface PullOptions {
   signal?: AbortSignal;
 }
 
-/** What a pull applied. @internal */
+/** What a pull applied: the entries merged into the store and the conversations created, renamed or deleted. */
 export interface PullResult { entries: number; conversations: number }
 
 /**

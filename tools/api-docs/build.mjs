@@ -16,6 +16,9 @@ const app = await Application.bootstrapWithPlugins({
   readme: join(repository, 'README.md'),
   out: join(repository, 'docs/api'),
   excludeInternal: true,
+  // No source links: they need a hosted git remote, and a clone (or CI's) may have none or a
+  // local one, which TypeDoc warns about (and warnings fail this build).
+  disableSources: true,
   excludePrivate: true,
   // Internal shapes a public declaration mentions: the profile a provider's accumulator passes to
   // its (protected) base constructor, and the Standard Schema result type it spells out inline.

@@ -11,7 +11,7 @@ import type { OpenAIResponse } from './openai-responses-types.js';
 
 /**
  * Converts a non-streamed Responses API response (`openai.responses.create(...)` or the parsed
- * body of `POST /v1/responses`) to the assistant message to append and its {@link TurnEnvelope}:
+ * body of `POST /v1/responses`) to the assistant message to append and its `TurnEnvelope` (from `convolog/core`):
  * the response `id`, `model`, usage as reported (`input_tokens` → `inputTokens`, `output_tokens`
  * → `outputTokens`, reasoning and cached tokens) and the finish reason, normalized (`completed`
  * → `stop`, or `tool_calls` with function calls; `max_output_tokens` → `length`), with the raw
