@@ -1,9 +1,10 @@
+import { isJsonObject } from '../core/is-json-object.js';
 import type {
   AppData, AssistantBlock, AssistantMessage, Message, ToolMessage, UserMessage, UserPart,
 } from '../core/message.js';
 import type { Warning } from '../core/warning.js';
 import {
-  isRecord, residue, UI_MESSAGE_ID_KEY, UI_METADATA_KEY, UI_PARTS_KEY, type BlockItem, type LayoutItem, type PartRecord,
+  residue, UI_MESSAGE_ID_KEY, UI_METADATA_KEY, UI_PARTS_KEY, type BlockItem, type LayoutItem, type PartRecord,
 } from './ui-layout.js';
 import { sourceOfUrl } from './ui-media.js';
 import type { UIMessageLike } from './ui-message-types.js';
@@ -216,7 +217,7 @@ function addToolPart(step: Step, part: PartRecord, tool: ToolIdentity, partIndex
     if (typeof part.output !== 'string' && part.output !== undefined) item.json = true;
     step.results.push({ ...result, content: typeof part.output === 'string' ? part.output : JSON.stringify(part.output) ?? '' });
   } else {
-    const approvalReason = isRecord(part.approval) && typeof part.approval.reason === 'string' ? part.approval.reason : DENIED;
+    const approvalReason = isJsonObject(part.approval) && typeof part.approval.reason === 'string' ? part.approval.reason : DENIED;
     step.results.push({ ...result, content: typeof part.errorText === 'string' ? part.errorText : approvalReason, isError: true });
   }
 }

@@ -22,10 +22,6 @@ export type LayoutItem = BlockItem | { part: PartRecord };
 /** A part built from a stored content block (see {@link LayoutItem}). */
 export interface BlockItem { block: number; extra?: Record<string, unknown>; json?: true; noInput?: true }
 
-/** Whether a value is a plain object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The fields of `part` other than `represented`, or `undefined` when there are none. */
 export function residue(part: Record<string, unknown>, represented: readonly string[]): Record<string, unknown> | undefined {

@@ -1,6 +1,7 @@
 import type { CouchClient } from './couch-client.js';
 import { documentPath } from './document-ids.js';
 import { syncFailed } from './sync-failed.js';
+import { isJsonObject } from '../core/is-json-object.js';
 
 /**
  * What one device has synced with one database, kept in the database as a `_local/` document (never
@@ -40,8 +41,8 @@ export async function loadCheckpoint(client: CouchClient, deviceId: string, sign
   const body = response.body;
   const checkpoint: SyncCheckpoint = {
     since: typeof body['since'] === 'string' || typeof body['since'] === 'number' ? body['since'] : 0,
-    pushed: isRecord(body['pushed']) ? body['pushed'] as Record<string, number> : {},
-    metadata: isRecord(body['metadata']) ? body['metadata'] as SyncCheckpoint['metadata'] : {},
+    pushed: isJsonObject(body['pushed']) ? body['pushed'] as Record<string, number> : {},
+    metadata: isJsonObject(body['metadata']) ? body['metadata'] as SyncCheckpoint['metadata'] : {},
     waiting: Array.isArray(body['waiting']) ? (body['waiting'] as unknown[]).filter((id): id is string => typeof id === 'string') : [],
   };
   return { checkpoint, ...(typeof body['_rev'] === 'string' ? { rev: body['_rev'] } : {}) };
@@ -74,8 +75,4 @@ export async function saveCheckpoint(
 
 function localPath(deviceId: string): string {
   return `_local/${documentPath(checkpointId(deviceId).slice('_local/'.length))}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
