@@ -44,20 +44,22 @@ export async function compactChat(
 
 /**
  * Compacts the branch ending at `leafId` if its context (the user's new message included) passes
- * `budget.threshold` of the window; `null` when it does not, or auto-compaction is off.
+ * `budget.threshold` of the window; `null` when it does not, or auto-compaction is off. The rule
+ * and the measuring are compactConversation's own (`contextWindow` + `threshold`): the demo only
+ * reads back the size it recorded as the summary's `tokensBefore`.
  */
 export async function compactBeforeTurn(
   store: ConvologStore, conversationId: string, model: ChatModel, budget: ContextBudget, signal: AbortSignal, leafId: string,
 ): Promise<CompactionOutcome | null> {
   if (!(budget.threshold > 0)) return null;
-  const before = await measureContext(store, conversationId, leafId);
-  if (before.tokens <= budget.contextWindow * budget.threshold) return null;
   const entry = await compactConversation(store, conversationId, {
     leafId, summarize: (request) => model.summarize(request),
     contextWindow: budget.contextWindow, threshold: budget.threshold, words: wordsFor(model), signal,
   });
   if (entry === null) return null;
-  return { entry, before, after: await measureContext(store, conversationId, entry.id) };
+  const after = await measureContext(store, conversationId, entry.id);
+  // tokensBefore does not say whether usage was its base, so the notice calls it approximate.
+  return { entry, before: { tokens: entry.tokensBefore ?? after.tokens, measured: false }, after };
 }
 
 function wordsFor(model: ChatModel): number {
