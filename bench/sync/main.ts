@@ -36,17 +36,22 @@ async function dispose(store: ConvologStore, name: string): Promise<void> {
   await deleteStore({ name });
 }
 
-/** Our push of a fresh 10,000-entry store into the empty database `url`: milliseconds, and documents written. */
-async function ourPush(url: string, count: number): Promise<{ ms: number; written: number; requests: number }> {
-  const { store, name } = await seededStore(count);
+/** Runs `operation` with a fetch that counts its requests: its result, milliseconds, and the count. */
+async function timedWithCountedFetch<Result>(operation: (fetch: typeof globalThis.fetch) => Promise<Result>): Promise<Result & { ms: number; requests: number }> {
   let requests = 0;
   const counting: typeof fetch = (input, init) => {
     requests++;
     return fetch(input, init);
   };
   const started = performance.now();
-  const { written } = await createCouchSync(store, { url, fetch: counting }).push();
-  const ms = performance.now() - started;
+  const result = await operation(counting);
+  return { ...result, ms: performance.now() - started, requests };
+}
+
+/** Our push of a fresh 10,000-entry store into the empty database `url`: milliseconds, and documents written. */
+async function ourPush(url: string, count: number): Promise<{ ms: number; written: number; requests: number }> {
+  const { store, name } = await seededStore(count);
+  const { ms, written, requests } = await timedWithCountedFetch((fetch) => createCouchSync(store, { url, fetch }).push());
   await dispose(store, name);
   return { ms, written, requests };
 }
@@ -55,14 +60,7 @@ async function ourPush(url: string, count: number): Promise<{ ms: number; writte
 async function ourPull(url: string): Promise<{ ms: number; entries: number; requests: number }> {
   const name = `bench-sync-pull-${Date.now()}-${++counter}`;
   const store = await openStore({ name, durability: 'relaxed' });
-  let requests = 0;
-  const counting: typeof fetch = (input, init) => {
-    requests++;
-    return fetch(input, init);
-  };
-  const started = performance.now();
-  const { entries } = await createCouchSync(store, { url, fetch: counting }).pull();
-  const ms = performance.now() - started;
+  const { ms, entries, requests } = await timedWithCountedFetch((fetch) => createCouchSync(store, { url, fetch }).pull());
   await dispose(store, name);
   return { ms, entries, requests };
 }
