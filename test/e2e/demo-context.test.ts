@@ -4,9 +4,10 @@
 // size) is compacted by the demo before the limit is reached, and every request is accepted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { promptTokensOf, startFakeOpenAIServer, type FakeOpenAIServer, type RecordedRequest } from './support/fake-openai-server.js';
-import { byTestId, noticeTexts, openDemo, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
+import { byTestId, noticeTexts, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
+import { useEndpoint } from './support/endpoint-settings.js';
 
 const demo = useDemoEnvironment();
 
@@ -42,19 +43,8 @@ function uncompactedRequest(first: RecordedRequest['body']): RecordedRequest['bo
 
 describe('demo: context meter and auto-compaction', () => {
   it('compacts a Chinese chat before the endpoint\'s context limit is reached', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
-      await byTestId(page, 'settings').click();
-      await byTestId(page, 'mode-endpoint').check();
-      await byTestId(page, 'base-url').fill(endpoint.baseUrl);
-      await byTestId(page, 'model').fill('fake-model');
-      await byTestId(page, 'context-window').fill(String(CONTEXT_LIMIT));
-      await byTestId(page, 'auto-compact').fill(String(THRESHOLD_PERCENT));
-      await byTestId(page, 'save-settings').click();
-      await waitForNotice(page, /Replies now come from fake-model/);
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await useEndpoint(page, { baseUrl: endpoint.baseUrl, model: 'fake-model', contextWindow: CONTEXT_LIMIT, autoCompactPercent: THRESHOLD_PERCENT });
 
       const meter = byTestId(page, 'context-meter');
       const meterReadings: { text: string; tokens: number; measured: boolean }[] = [];
@@ -91,8 +81,6 @@ describe('demo: context meter and auto-compaction', () => {
       expect(promptTokensOf(uncompacted)).toBeGreaterThan(CONTEXT_LIMIT);
       const charsOverFour = uncompacted.messages.reduce((sum, message) => sum + Math.ceil(String(message.content).length / 4) + 4, 0);
       expect(charsOverFour).toBeLessThan(CONTEXT_LIMIT * (THRESHOLD_PERCENT / 100));
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

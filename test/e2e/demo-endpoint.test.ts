@@ -3,10 +3,12 @@
 // turned into a "Compact this chat" suggestion that compacts with the model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { DESKTOP, newContext, watchPage } from './support/browser.js';
+import { DESKTOP, newContext } from './support/browser.js';
 import { MODEL_SUMMARY, startFakeOpenAIServer, type FakeOpenAIServer } from './support/fake-openai-server.js';
 import { FAKE_ENCRYPTED_REASONING } from './support/fake-responses-route.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
+import { useEndpoint } from './support/endpoint-settings.js';
 
 const demo = useDemoEnvironment();
 
@@ -22,18 +24,8 @@ afterAll(async () => {
 
 describe('demo: OpenAI-compatible endpoint', () => {
   it('streams replies and runs tool calls through the endpoint; overflow suggests compacting', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
-      await byTestId(page, 'settings').click();
-      await byTestId(page, 'mode-endpoint').check();
-      await byTestId(page, 'base-url').fill(endpoint.baseUrl);
-      await byTestId(page, 'model').fill('fake-model');
-      await byTestId(page, 'api-key').fill('sk-test-123');
-      await byTestId(page, 'save-settings').click();
-      await waitForNotice(page, /Replies now come from fake-model/);
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await useEndpoint(page, { baseUrl: endpoint.baseUrl, model: 'fake-model', apiKey: 'sk-test-123' });
 
       await sendAndWait(page, 'Hello endpoint');
       expect(await messages(page, 'assistant').innerText()).toContain('Echo from the endpoint: Hello endpoint');
@@ -70,24 +62,12 @@ describe('demo: OpenAI-compatible endpoint', () => {
       expect(summaryRequest.stream).toBe(false);
       expect(summaryRequest.messages[0]?.role).toBe('system');
       expect(watch.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('speaks the Responses API when chosen: stateless requests that send reasoning back in place before the call', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
-      await byTestId(page, 'settings').click();
-      await byTestId(page, 'mode-endpoint').check();
-      await byTestId(page, 'endpoint-api').selectOption('responses');
-      await byTestId(page, 'base-url').fill(endpoint.baseUrl);
-      await byTestId(page, 'model').fill('fake-responses-model');
-      await byTestId(page, 'save-settings').click();
-      await waitForNotice(page, /Replies now come from fake-responses-model/);
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await useEndpoint(page, { baseUrl: endpoint.baseUrl, model: 'fake-responses-model', api: 'responses' });
 
       await sendAndWait(page, 'Hello responses');
       expect(await messages(page, 'assistant').innerText()).toContain('Echo from the Responses endpoint: Hello responses');
@@ -118,9 +98,7 @@ describe('demo: OpenAI-compatible endpoint', () => {
       expect(await byTestId(page, 'endpoint-api').inputValue()).toBe('responses');
       await screenshot(page, 'desktop-endpoint-responses-settings');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('shows an unreachable endpoint as an error and keeps the chat usable', async () => {
