@@ -1,9 +1,9 @@
 import { assertValid } from '../../core/assert-valid.js';
 import type { Message, ProviderData } from '../../core/message.js';
-import { parseMessages } from '../../core/parse-messages.js';
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import { retainProviderState } from '../../core/retain-provider-state.js';
 import type { Warning } from '../../core/warning.js';
+import { readMessages } from './read-messages.js';
 
 /**
  * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and
@@ -44,7 +44,7 @@ const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages rea
  * @internal
  */
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
-  const messages = parseMessages(input, NOTHING_SENT);
+  const messages = readMessages(input, NOTHING_SENT);
   assertValid(messages, 'sendable');
   const retained = retainProviderState(messages, keep);
   const warnings: Warning[] = [...retained.warnings];
