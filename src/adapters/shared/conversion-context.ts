@@ -32,9 +32,6 @@ export interface ConversionContext {
   ): void;
 }
 
-// Ends the error for a malformed message: nothing went out, and where valid messages come from.
-const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages read from the store or through parseHistory are always valid.';
-
 /**
  * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
  * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (with
@@ -44,13 +41,19 @@ const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages rea
  * @internal
  */
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
-  const messages = readMessages(input, NOTHING_SENT);
+  const messages = readMessages(input);
   assertValid(messages, 'sendable');
   const retained = retainProviderState(messages, keep);
   const warnings: Warning[] = [...retained.warnings];
-  const blockIndexes = retained.messages.map((message, index) => originalIndexes(messages[index]!, message));
-  const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined =>
-    blockIndex === undefined ? undefined : blockIndexes[messageIndex]?.[blockIndex] ?? blockIndex;
+  // Retention only removes blocks, and reports each with its index in the caller's message, in
+  // block order: a retained block's original index skips every removed one at or before it.
+  const removed = retained.warnings.filter((warning) => warning.code === 'dropped_block');
+  const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined => {
+    if (blockIndex === undefined) return undefined;
+    let original = blockIndex;
+    for (const warning of removed) if (warning.messageIndex === messageIndex && warning.blockIndex! <= original) original++;
+    return original;
+  };
   return {
     messages: retained.messages,
     warnings,
@@ -95,33 +98,4 @@ function removeProviderDataWarnings(warnings: Warning[], messageIndex: number, b
 
 function where(messageIndex: number, blockIndex: number | undefined): string {
   return blockIndex === undefined ? `of message ${messageIndex}` : `at item ${blockIndex} of message ${messageIndex}`;
-}
-
-/**
- * For each block of the retained message, its index in the original message. Retention only
- * removes blocks and shallow-copies the ones whose provider data changed, so the retained blocks
- * are the original ones in order: a block matches when it is the same object or a copy that
- * differs only in `providerData`.
- */
-function originalIndexes(original: Message, retained: Message): number[] | undefined {
-  if (!Array.isArray(original.content) || !Array.isArray(retained.content) || original.content === retained.content) return undefined;
-  const source = original.content as readonly object[];
-  const indexes: number[] = [];
-  let cursor = 0;
-  for (const block of retained.content as readonly object[]) {
-    while (cursor < source.length && !sameBlock(source[cursor]!, block)) cursor++;
-    indexes.push(cursor);
-    cursor++;
-  }
-  return indexes;
-}
-
-function sameBlock(original: object, retained: object): boolean {
-  if (original === retained) return true;
-  const originalRecord = original as Record<string, unknown>;
-  const retainedRecord = retained as Record<string, unknown>;
-  const keys = new Set([...Object.keys(originalRecord), ...Object.keys(retainedRecord)]);
-  keys.delete('providerData');
-  for (const key of keys) if (originalRecord[key] !== retainedRecord[key]) return false;
-  return true;
 }

@@ -10,23 +10,34 @@ import { formatPath } from '../../core/zod-explain.js';
 // read-messages.test.ts holds the two together), so the adapters refuse what they refused.
 
 type Path = readonly (string | number)[];
-/** Checks one value at `path` and returns its clean copy, or throws a {@link Mismatch}. */
+/** Checks one value at `path` and returns its clean copy, or throws `invalid_message` about it. */
 type Reader = (value: unknown, path: Path) => unknown;
 type Shape = Readonly<Record<string, Reader>>;
 
-/** The first place an input differs from the message shape: thrown by readers, caught by {@link readMessages}. */
-class Mismatch {
-  constructor(readonly path: Path, readonly expected: string, readonly received: unknown) {}
+// Ends the error for a malformed message: nothing went out, and where valid messages come from.
+const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages read from the store or through parseHistory are always valid.';
+
+/** Refuses the batch at the first place it differs from the message shape (`path[0]` is the message's index). */
+function mismatch(path: Path, expected: string, received: unknown): never {
+  const problem = received === 'system' && path.at(-1) === 'role'
+    ? 'a history holds no system messages: pass the system prompt as `options.system`'
+    : `expected ${expected}, received ${typeof received === 'string' ? JSON.stringify(received) : describeValue(received)}`;
+  throw new ConvologError({
+    code: 'invalid_message',
+    path: path as (string | number)[],
+    message: `Message ${String(path[0])} is not a valid message (${formatPath(path)}: ${problem}). ${NOTHING_SENT}`,
+  });
 }
 
-function mismatch(path: Path, expected: string, received: unknown): never {
-  throw new Mismatch(path, expected, received);
+function describeValue(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
 const unknown: Reader = (value) => value;
-const string: Reader = (value, path) => (typeof value === 'string' ? value : mismatch(path, 'string', value));
+const typed = (type: 'string' | 'boolean'): Reader => (value, path) => (typeof value === type ? value : mismatch(path, type, value));
+const string = /* @__PURE__ */ typed('string');
+const boolean = /* @__PURE__ */ typed('boolean');
 const nonEmptyString: Reader = (value, path) => (value === '' ? mismatch(path, 'a non-empty string', value) : string(value, path));
-const boolean: Reader = (value, path) => (typeof value === 'boolean' ? value : mismatch(path, 'boolean', value));
 
 /** zod's plain object test for records: no array, no class instance (a `Date`), prototype-less objects allowed. */
 function isPlainRecord(value: unknown): value is Record<PropertyKey, unknown> {
@@ -141,33 +152,16 @@ const message = /* @__PURE__ */ oneOf('role', {
  * returns clean copies: unknown fields left out, records and arrays copied, opaque values (`value`,
  * the state inside `providerData`, `appData`'s values) kept as they are. The first message that
  * is not a valid {@link Message} throws `invalid_message` whose `path` starts at its index in the
- * batch (`[1, 'content', 0, 'text']`); `consequence` ends its message.
+ * batch (`[1, 'content', 0, 'text']`), and whose message says nothing was sent.
  * @internal
  */
-export function readMessages(messages: unknown, consequence: string): Message[] {
+export function readMessages(messages: unknown): Message[] {
   if (!Array.isArray(messages)) {
     throw new ConvologError({
       code: 'invalid_message',
       path: [],
-      message: `Expected an array of messages, got ${describeValue(messages)}. ${consequence}`,
+      message: `Expected an array of messages, got ${describeValue(messages)}. Nothing was sent.`,
     });
   }
-  try {
-    return Array.from(messages, (item: unknown, index) => message(item, [index]) as Message);
-  } catch (error) {
-    if (!(error instanceof Mismatch)) throw error;
-    const { path, expected, received } = error;
-    const problem = received === 'system' && path.at(-1) === 'role'
-      ? 'a history holds no system messages: pass the system prompt as `options.system`'
-      : `expected ${expected}, received ${typeof received === 'string' ? JSON.stringify(received) : describeValue(received)}`;
-    throw new ConvologError({
-      code: 'invalid_message',
-      path: [...path],
-      message: `Message ${String(path[0])} is not a valid message (${formatPath(path)}: ${problem}). ${consequence}`,
-    });
-  }
-}
-
-function describeValue(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return Array.from(messages, (item: unknown, index) => message(item, [index]) as Message);
 }
