@@ -1,8 +1,8 @@
 import { assertValid } from '../../core/assert-valid.js';
 import type { Message, ProviderData } from '../../core/message.js';
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
-import { retainProviderState } from '../../core/retain-provider-state.js';
 import type { Warning } from '../../core/warning.js';
+import { keepOwnState } from './keep-own-state.js';
 import { readMessages } from './read-messages.js';
 
 /**
@@ -34,8 +34,8 @@ export interface ConversionContext {
 
 /**
  * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
- * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (with
- * `retainProviderState`, whose warnings become the adapter's). Converts validated copies, so the
+ * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (as
+ * `retainProviderState` does, whose warnings become the adapter's). Converts validated copies, so the
  * input is never mutated and the body shares no message, block or part with it (only the opaque
  * `value` of a raw item is passed on as it is).
  * @internal
@@ -43,11 +43,10 @@ export interface ConversionContext {
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
   const messages = readMessages(input);
   assertValid(messages, 'sendable');
-  const retained = retainProviderState(messages, keep);
-  const warnings: Warning[] = [...retained.warnings];
+  const warnings = keepOwnState(messages, keep);
   // Retention only removes blocks, and reports each with its index in the caller's message, in
   // block order: a retained block's original index skips every removed one at or before it.
-  const removed = retained.warnings.filter((warning) => warning.code === 'dropped_block');
+  const removed = warnings.filter((warning) => warning.code === 'dropped_block');
   const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined => {
     if (blockIndex === undefined) return undefined;
     let original = blockIndex;
@@ -55,7 +54,7 @@ export function prepareContext(input: readonly Message[], keep: readonly string[
     return original;
   };
   return {
-    messages: retained.messages,
+    messages,
     warnings,
     dropped(messageIndex, blockIndex, what, why) {
       const original = originalBlockIndex(messageIndex, blockIndex);
