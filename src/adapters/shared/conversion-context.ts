@@ -4,6 +4,7 @@ import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
 import { keepOwnState } from './keep-own-state.js';
 import { readMessages } from './read-messages.js';
+import { warningAt } from './warning-at.js';
 
 /**
  * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and
@@ -74,12 +75,6 @@ export function prepareContext(input: readonly Message[], keep: readonly string[
       else warnings.push(warningAt('dropped_provider_data', messageIndex, original, `Left out ${note}`));
     },
   };
-}
-
-function warningAt(code: Warning['code'], messageIndex: number, blockIndex: number | undefined, message: string): Warning {
-  const warning: Warning = { code, message, messageIndex };
-  if (blockIndex !== undefined) warning.blockIndex = blockIndex;
-  return warning;
 }
 
 function isProviderDataWarningAt(warning: Warning, messageIndex: number, blockIndex: number | undefined): boolean {

@@ -1,6 +1,7 @@
 import type { Message, ProviderData } from '../../core/message.js';
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
+import { warningAt } from './warning-at.js';
 
 // What `retainProviderState(messages, keep)` does, for the adapters: same result, same warnings
 // (test/adapters/shared/keep-own-state.test.ts holds the two together). It works in place on the
@@ -28,8 +29,8 @@ export function keepOwnState(messages: Message[], keep: readonly string[]): Warn
     if (Object.keys(data!).length === 0) delete owner.providerData;
     const where = blockIndex === undefined ? '' : `${noun!} ${blockIndex} of `;
     warnings.push(warningAt(
-      'dropped_provider_data', `Removed provider data ${names(removed)} from ${where}message ${messageIndex}: only the kept namespaces and \`convolog\` stay`,
-      messageIndex, blockIndex,
+      'dropped_provider_data', messageIndex, blockIndex,
+      `Removed provider data ${names(removed)} from ${where}message ${messageIndex}: only the kept namespaces and \`convolog\` stay`,
     ));
   };
   messages.forEach((message, messageIndex) => {
@@ -42,7 +43,9 @@ export function keepOwnState(messages: Message[], keep: readonly string[]): Warn
         strip(item, messageIndex, blockIndex, noun);
         return true;
       }
-      warnings.push(warningAt('dropped_block', `Removed a \`${item.type}\` ${noun} (${reason[0]}) from message ${messageIndex}: ${reason[1]}`, messageIndex, blockIndex));
+      warnings.push(warningAt(
+        'dropped_block', messageIndex, blockIndex, `Removed a \`${item.type}\` ${noun} (${reason[0]}) from message ${messageIndex}: ${reason[1]}`,
+      ));
       return false;
     });
   });
@@ -59,10 +62,6 @@ function dropReason(item: Item, kept: (namespace: string) => boolean): [detail: 
   const { origin } = item;
   if (origin === undefined || kept(origin) || !['other', 'provider_tool_call', 'provider_tool_result'].includes(item.type)) return undefined;
   return [`origin \`${origin}\``, `\`${origin}\` is not a kept provider`];
-}
-
-function warningAt(code: Warning['code'], message: string, messageIndex: number, blockIndex: number | undefined): Warning {
-  return blockIndex === undefined ? { code, message, messageIndex } : { code, message, messageIndex, blockIndex };
 }
 
 function names(namespaces: readonly string[]): string {
