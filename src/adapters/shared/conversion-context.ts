@@ -4,7 +4,7 @@ import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
 import { keepOwnState } from './keep-own-state.js';
 import { readMessages } from './read-messages.js';
-import { warningAt } from './warning-at.js';
+import { leftOutNote, warningAt } from './warning-at.js';
 
 /**
  * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and
@@ -62,17 +62,17 @@ export function prepareContext(input: readonly Message[], keep: readonly string[
       // What goes as a whole takes its provider data along: DESIGN §0 warns only about the
       // provider data of what stays, so the block's own warning says all there is to say.
       removeProviderDataWarnings(warnings, messageIndex, original);
-      warnings.push(warningAt('dropped_block', messageIndex, original, `Left out ${what} ${where(messageIndex, original)}: ${why}`));
+      warnings.push(warningAt('dropped_block', messageIndex, original, what, why));
     },
     unplacedState(providerData, namespace, messageIndex, blockIndex, why) {
       if (providerData === undefined || !Object.hasOwn(providerData, namespace) || namespace === RESERVED_NAMESPACE) return;
       const original = originalBlockIndex(messageIndex, blockIndex);
-      const note = `provider data \`${namespace}\` ${where(messageIndex, original)}: ${why}`;
+      const what = `provider data \`${namespace}\``;
       // One warning per provider-data object (DESIGN §0): own state with no place joins the
       // warning about the foreign state the same object lost.
       const earlier = warnings.find((warning) => isProviderDataWarningAt(warning, messageIndex, original));
-      if (earlier !== undefined) earlier.message += `; also left out ${note}`;
-      else warnings.push(warningAt('dropped_provider_data', messageIndex, original, `Left out ${note}`));
+      if (earlier !== undefined) earlier.message += `; also left out ${leftOutNote(what, messageIndex, original, why)}`;
+      else warnings.push(warningAt('dropped_provider_data', messageIndex, original, what, why));
     },
   };
 }
@@ -88,8 +88,4 @@ function removeProviderDataWarnings(warnings: Warning[], messageIndex: number, b
     if (warning.code !== 'dropped_provider_data' || warning.messageIndex !== messageIndex) continue;
     if (blockIndex === undefined || warning.blockIndex === blockIndex) warnings.splice(index, 1);
   }
-}
-
-function where(messageIndex: number, blockIndex: number | undefined): string {
-  return blockIndex === undefined ? `of message ${messageIndex}` : `at item ${blockIndex} of message ${messageIndex}`;
 }
