@@ -47,7 +47,7 @@ describe('readMessages', () => {
     const call = (block: object): unknown[] => [{ role: 'assistant', content: [block] }];
     expect(refusal(call({ type: 'tool_call', id: '', name: 'f', arguments: '{}' })).path).toStrictEqual([0, 'content', 0, 'id']);
     expect(refusal(call({ type: 'other', typeName: 'x' })).path).toStrictEqual([0, 'content', 0, 'value']);
-    // eslint-disable-next-line no-sparse-arrays
+    // A hole (`[, item]`) reads as `undefined`, which is no content item.
     expect(refusal([{ role: 'assistant', content: [, { type: 'text', text: '' }] }]).path).toStrictEqual([0, 'content', 0]);
     expect(refusal([{ role: 'user', content: 'x', providerData: { openai: new Date() } }]).path).toStrictEqual([0, 'providerData', 'openai']);
     expect(refusal([{ role: 'user', content: 'x', appData: { [Symbol('s')]: 1 } }]).path).toStrictEqual([0, 'appData']);
