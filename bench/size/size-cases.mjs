@@ -27,15 +27,16 @@ export const SIZE_CASES = [
     source: "export { openStore } from 'convolog';", budgetBytes: 25 * KB,
   },
   {
-    // The adapters check every message with core's schemas and pairing rules: alone, a provider
-    // brings zod and that validation along (11e). An app that sends messages has a store, which
-    // already holds both, so the budget is on what one provider adds to openStore.
+    // An app that sends messages usually has a store: what one provider adds to it.
     id: '11d', description: 'one provider (OpenAI Chat request and stream) added to openStore',
     source: "export { toOpenAIChatMessages, OpenAIChatStreamAccumulator } from 'convolog/adapters';", over: '11c', budgetBytes: 6 * KB,
   },
   {
-    id: '11e', description: 'one provider alone (with the validation it shares with the store)',
-    source: "export { toOpenAIChatMessages, OpenAIChatStreamAccumulator } from 'convolog/adapters';",
+    // An app with no store (it converts, sends and shows). The adapters check their input without
+    // zod (readMessages) and keep their provider's state in place (keepOwnState), which brought
+    // this from 14.0 KB to 6.2 KB; the goal is 6 KB, and this budget holds what was gained.
+    id: '11e', description: 'one provider alone (with the message and pairing checks every adapter runs)',
+    source: "export { toOpenAIChatMessages, OpenAIChatStreamAccumulator } from 'convolog/adapters';", budgetBytes: 6.5 * KB,
   },
   {
     id: '11f', description: 'all of convolog/adapters (every provider)',

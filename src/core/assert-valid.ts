@@ -2,7 +2,6 @@ import { describeIssue } from './describe-issue.js';
 import { ConvologError } from './error.js';
 import type { HistoryIssue, ValidationMode } from './history-issue.js';
 import type { Message } from './message.js';
-import { unsettledFrom } from './unsettled-from.js';
 import { validate } from './validate.js';
 
 // Enough to recognize the problem; the full list is on `error.issues`.
@@ -19,10 +18,21 @@ const SHOWN_ISSUES = 3;
 export function assertValid(messages: readonly Message[], mode: ValidationMode): void {
   const issues = validate(messages, mode);
   if (issues.length === 0) return;
-  throw new ConvologError({ code: 'pairing', issues, message: pairingMessage(issues, mode, unsettledFrom(messages)) });
+  throw new ConvologError({ code: 'pairing', issues, message: pairingMessage(issues, mode, trailingWindowOf(messages)) });
 }
 
-function pairingMessage(issues: readonly HistoryIssue[], mode: ValidationMode, trailingWindow: number | null): string {
+/**
+ * Where `settle` repairs: the last message that is not a tool result. An unanswered call reported
+ * there is pending at the end of the history (the window `unsettledFrom` names), without the
+ * second pass over that window `unsettledFrom` makes: the issues already say which calls wait.
+ */
+function trailingWindowOf(messages: readonly Message[]): number {
+  let index = messages.length - 1;
+  while (index >= 0 && (messages[index] as Partial<Message> | null | undefined)?.role === 'tool') index--;
+  return index;
+}
+
+function pairingMessage(issues: readonly HistoryIssue[], mode: ValidationMode, trailingWindow: number): string {
   const count = issues.length === 1 ? '1 tool-call pairing issue' : `${issues.length} tool-call pairing issues`;
   const shown = issues.slice(0, SHOWN_ISSUES).map(describeIssue).join('; ');
   const more = issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more (see error.issues)` : '';
@@ -31,7 +41,7 @@ function pairingMessage(issues: readonly HistoryIssue[], mode: ValidationMode, t
 
 // Names only the repairs that fix the issues at hand: settle for the trailing window,
 // dropOrphans for everything before it, neither for reused ids.
-function repairHint(issues: readonly HistoryIssue[], trailingWindow: number | null): string {
+function repairHint(issues: readonly HistoryIssue[], trailingWindow: number): string {
   let pendingAtEnd = false;
   let strayEarlier = false;
   let reusedIds = false;

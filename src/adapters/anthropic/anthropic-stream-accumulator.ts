@@ -25,7 +25,7 @@ interface OpenBlock {
  * const { message, envelope } = accumulator.finish()
  */
 export class AnthropicStreamAccumulator extends StreamAccumulator<AnthropicStreamEvent> {
-  private readonly open = new Map<number, OpenBlock>();
+  readonly #open = new Map<number, OpenBlock>();
 
   constructor() {
     super({ provider: ANTHROPIC_NAMESPACE, terminalEvent: '`message_stop` event', finishReasons: ANTHROPIC_FINISH_REASONS });
@@ -35,17 +35,17 @@ export class AnthropicStreamAccumulator extends StreamAccumulator<AnthropicStrea
     if (typeof event !== 'object' || event === null) return;
     switch (event.type) {
       case 'message_start':
-        this.start(event.message);
+        this.#start(event.message);
         return;
       case 'content_block_start':
-        this.startBlock(event.index, event.content_block);
+        this.#startBlock(event.index, event.content_block);
         return;
       case 'content_block_delta':
-        this.applyDelta(event.index, event.delta);
+        this.#applyDelta(event.index, event.delta);
         return;
       case 'message_delta':
         if (typeof event.delta?.stop_reason === 'string') this.finishReasonRaw = event.delta.stop_reason;
-        this.addUsage(event.usage);
+        this.#addUsage(event.usage);
         return;
       case 'message_stop':
         this.completed = true;
@@ -58,26 +58,26 @@ export class AnthropicStreamAccumulator extends StreamAccumulator<AnthropicStrea
     }
   }
 
-  private start(message: AnthropicResponse | undefined): void {
+  #start(message: AnthropicResponse | undefined): void {
     if (typeof message?.id === 'string') this.responseId = message.id;
     if (typeof message?.model === 'string') this.model = message.model;
-    this.addUsage(message?.usage);
+    this.#addUsage(message?.usage);
   }
 
-  private addUsage(usage: Parameters<typeof anthropicUsage>[0]): void {
+  #addUsage(usage: Parameters<typeof anthropicUsage>[0]): void {
     const counts = anthropicUsage(usage);
     if (counts !== undefined) this.usage = { ...this.usage, ...counts };
   }
 
-  private startBlock(index: number, contentBlock: AnthropicResponseBlock): void {
+  #startBlock(index: number, contentBlock: AnthropicResponseBlock): void {
     if (typeof contentBlock !== 'object' || contentBlock === null) return;
     const block = anthropicResponseBlock(structuredClone(contentBlock));
     this.blocks.push(block);
-    this.open.set(index, { block, inputFromStart: block.type === 'tool_call' || block.type === 'provider_tool_call' });
+    this.#open.set(index, { block, inputFromStart: block.type === 'tool_call' || block.type === 'provider_tool_call' });
   }
 
-  private applyDelta(index: number, received: { type: string }): void {
-    const open = this.open.get(index);
+  #applyDelta(index: number, received: { type: string }): void {
+    const open = this.#open.get(index);
     if (open === undefined || typeof received !== 'object' || received === null) return;
     const delta = received as { type: string; [field: string]: unknown };
     const { block } = open;
@@ -89,7 +89,7 @@ export class AnthropicStreamAccumulator extends StreamAccumulator<AnthropicStrea
         if (block.type === 'reasoning') block.text += stringOf(delta.thinking);
         return;
       case 'signature_delta':
-        if (block.type === 'reasoning') this.appendSignature(block, stringOf(delta.signature));
+        if (block.type === 'reasoning') this.#appendSignature(block, stringOf(delta.signature));
         return;
       case 'input_json_delta':
         if (block.type !== 'tool_call' && block.type !== 'provider_tool_call') return;
@@ -104,7 +104,7 @@ export class AnthropicStreamAccumulator extends StreamAccumulator<AnthropicStrea
     }
   }
 
-  private appendSignature(block: AssistantBlock & { type: 'reasoning' }, signature: string): void {
+  #appendSignature(block: AssistantBlock & { type: 'reasoning' }, signature: string): void {
     const state = block.providerData?.[ANTHROPIC_NAMESPACE];
     const previous = typeof state?.signature === 'string' ? state.signature : '';
     block.providerData = { ...block.providerData, [ANTHROPIC_NAMESPACE]: { ...state, signature: previous + signature } };

@@ -21,7 +21,7 @@ interface ToolCallSlot { block: ToolCallBlock; idGenerated: boolean }
  * const { message, envelope } = accumulator.finish()
  */
 export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCompletionChunk | string> {
-  private readonly slots = new Map<number, ToolCallSlot>();
+  readonly #slots = new Map<number, ToolCallSlot>();
 
   constructor() {
     super({ provider: OPENAI_NAMESPACE, terminalEvent: '`finish_reason`', finishReasons: OPENAI_FINISH_REASONS });
@@ -38,10 +38,10 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta ?? {};
       const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (typeof reasoning === 'string' && reasoning !== '') this.appendText('reasoning', reasoning);
-      if (typeof delta.content === 'string' && delta.content !== '') this.appendText('text', delta.content);
-      if (typeof delta.refusal === 'string' && delta.refusal !== '') this.appendText('refusal', delta.refusal);
-      delta.tool_calls?.forEach((call, position) => this.applyToolCallDelta(call, position));
+      if (typeof reasoning === 'string' && reasoning !== '') this.#appendText('reasoning', reasoning);
+      if (typeof delta.content === 'string' && delta.content !== '') this.#appendText('text', delta.content);
+      if (typeof delta.refusal === 'string' && delta.refusal !== '') this.#appendText('refusal', delta.refusal);
+      delta.tool_calls?.forEach((call, position) => this.#applyToolCallDelta(call, position));
       if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
         this.finishReasonRaw = choice.finish_reason;
         this.completed = true;
@@ -50,7 +50,7 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
   }
 
   /** Continues the last block when it is of the same kind, else starts one. */
-  private appendText(type: 'text' | 'reasoning' | 'refusal', text: string): void {
+  #appendText(type: 'text' | 'reasoning' | 'refusal', text: string): void {
     const last = this.blocks.at(-1);
     if (last !== undefined && last.type === type) {
       (last as TextPart | ReasoningBlock | RefusalBlock).text += text;
@@ -59,12 +59,12 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
     this.blocks.push({ type, text });
   }
 
-  private applyToolCallDelta(delta: OpenAIChatToolCallDelta, position: number): void {
+  #applyToolCallDelta(delta: OpenAIChatToolCallDelta, position: number): void {
     const index = typeof delta.index === 'number' ? delta.index : position;
     const id = typeof delta.id === 'string' && delta.id !== '' ? delta.id : undefined;
-    let slot = this.slots.get(index);
+    let slot = this.#slots.get(index);
     if (slot === undefined || (id !== undefined && !slot.idGenerated && id !== slot.block.id)) {
-      slot = this.openSlot(index, id);
+      slot = this.#openSlot(index, id);
     } else if (id !== undefined && slot.idGenerated) {
       slot.block.id = id;
       slot.idGenerated = false;
@@ -75,11 +75,11 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
     if (typeof fragment === 'string') slot.block.arguments += fragment;
   }
 
-  private openSlot(index: number, id: string | undefined): ToolCallSlot {
+  #openSlot(index: number, id: string | undefined): ToolCallSlot {
     const block: ToolCallBlock = { type: 'tool_call', id: id ?? generateCallId(), name: '', arguments: '' };
     const slot = { block, idGenerated: id === undefined };
     this.blocks.push(block);
-    this.slots.set(index, slot);
+    this.#slots.set(index, slot);
     return slot;
   }
 }

@@ -47,9 +47,9 @@ interface ItemDraft {
  * const { message, envelope } = accumulator.finish()
  */
 export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIResponsesStreamEvent> {
-  private readonly items: ItemDraft[] = [];
+  readonly #items: ItemDraft[] = [];
   /** Why the stream cannot be stored, besides ending early: a failure or a malformed event. */
-  private problem: { reason: string; message: string } | undefined;
+  #problem: { reason: string; message: string } | undefined;
 
   constructor() {
     super({ provider: OPENAI_NAMESPACE, terminalEvent: '`response.completed` event', finishReasons: OPENAI_RESPONSES_FINISH_REASONS });
@@ -60,38 +60,38 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
     switch (event.type) {
       case 'response.created':
       case 'response.in_progress':
-        this.readResponse((event as OpenAIResponsesLifecycleEvent).response);
+        this.#readResponse((event as OpenAIResponsesLifecycleEvent).response);
         return;
       case 'response.completed':
       case 'response.incomplete':
-        this.readResponse((event as OpenAIResponsesLifecycleEvent).response);
+        this.#readResponse((event as OpenAIResponsesLifecycleEvent).response);
         this.completed = true;
         return;
       case 'response.failed':
-        this.fail((event as OpenAIResponsesLifecycleEvent).response);
+        this.#fail((event as OpenAIResponsesLifecycleEvent).response);
         return;
       case 'error': {
         const { code, message } = event as OpenAIResponsesErrorEvent;
         this.streamError = { code, message };
-        this.problem ??= { reason: 'stream_error', message: `The provider reported an error in the stream: ${describe({ code, message })}.` };
+        this.#problem ??= { reason: 'stream_error', message: `The provider reported an error in the stream: ${describe({ code, message })}.` };
         return;
       }
       case 'response.output_item.added':
       case 'response.output_item.done':
-        this.applyItem(event as OpenAIResponsesItemEvent, event.type === 'response.output_item.done');
+        this.#applyItem(event as OpenAIResponsesItemEvent, event.type === 'response.output_item.done');
         return;
       case 'response.content_part.added':
-        this.addPart(event as OpenAIResponsesContentPartEvent);
+        this.#addPart(event as OpenAIResponsesContentPartEvent);
         return;
       case 'response.output_text.delta':
       case 'response.refusal.delta':
-        this.appendPartText(event as OpenAIResponsesPartDeltaEvent, event.type === 'response.output_text.delta' ? 'text' : 'refusal');
+        this.#appendPartText(event as OpenAIResponsesPartDeltaEvent, event.type === 'response.output_text.delta' ? 'text' : 'refusal');
         return;
       case 'response.function_call_arguments.delta':
-        this.appendArguments(event as OpenAIResponsesArgumentsDeltaEvent);
+        this.#appendArguments(event as OpenAIResponsesArgumentsDeltaEvent);
         return;
       case 'response.reasoning_summary_text.delta':
-        this.appendSummary(event as OpenAIResponsesSummaryDeltaEvent);
+        this.#appendSummary(event as OpenAIResponsesSummaryDeltaEvent);
         return;
       default:
         return; // `.done` events repeat what the deltas said; other events change nothing stored
@@ -103,9 +103,9 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
    * with a malformed item, or one whose function calls did not all finish.
    */
   override finish(options: FinishOptions = {}): FinishedTurn {
-    const problem = this.problem ?? this.unfinishedCall();
+    const problem = this.#problem ?? this.#unfinishedCall();
     if (problem === undefined) {
-      if (!this.completed && options.allowIncomplete === true) this.forgetUnfinishedItems();
+      if (!this.completed && options.allowIncomplete === true) this.#forgetUnfinishedItems();
       return super.finish(options);
     }
     if (options.allowIncomplete !== true) {
@@ -116,7 +116,7 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
       });
     }
     this.completed = false; // what the user saw is kept as a stopped turn
-    this.forgetUnfinishedItems();
+    this.#forgetUnfinishedItems();
     return super.finish(options);
   }
 
@@ -124,14 +124,14 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
    * A stopped turn keeps what the user saw, but an item that never finished is not one the API
    * issued whole: its text goes back as plain text, not under its item id.
    */
-  private forgetUnfinishedItems(): void {
-    for (const draft of this.items) {
+  #forgetUnfinishedItems(): void {
+    for (const draft of this.#items) {
       if (draft === undefined || draft.done) continue;
       for (const block of draft.blocks) delete block.providerData;
     }
   }
 
-  private readResponse(response: OpenAIResponse | undefined): void {
+  #readResponse(response: OpenAIResponse | undefined): void {
     if (typeof response !== 'object' || response === null) return;
     if (typeof response.id === 'string' && response.id !== '') this.responseId ??= response.id;
     if (typeof response.model === 'string' && response.model !== '') this.model ??= response.model;
@@ -141,22 +141,22 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
     if (raw !== undefined) this.finishReasonRaw = raw;
   }
 
-  private fail(response: OpenAIResponse | undefined): void {
-    this.readResponse(response);
+  #fail(response: OpenAIResponse | undefined): void {
+    this.#readResponse(response);
     const error = response?.error ?? undefined;
     this.streamError = error ?? { status: 'failed' };
-    this.problem = { reason: 'response_failed', message: `The response failed${error === undefined ? '' : `: ${describe(error)}`}.` };
+    this.#problem = { reason: 'response_failed', message: `The response failed${error === undefined ? '' : `: ${describe(error)}`}.` };
   }
 
-  private applyItem(event: OpenAIResponsesItemEvent, done: boolean): void {
+  #applyItem(event: OpenAIResponsesItemEvent, done: boolean): void {
     const index = event.output_index;
     if (!isJsonObject(event.item) || typeof event.item.type !== 'string' || !Number.isInteger(index)) return;
-    if (index > this.items.length) {
-      this.problem ??= { reason: 'malformed_stream', message: `The stream skipped output items: item ${index} arrived after ${this.items.length} item(s).` };
+    if (index > this.#items.length) {
+      this.#problem ??= { reason: 'malformed_stream', message: `The stream skipped output items: item ${index} arrived after ${this.#items.length} item(s).` };
       return;
     }
     const item = structuredClone(event.item) as ReceivedItem;
-    const draft: ItemDraft = this.items[index] ?? { item, blocks: [], parts: new Map(), summaryIndex: 0, done: false };
+    const draft: ItemDraft = this.#items[index] ?? { item, blocks: [], parts: new Map(), summaryIndex: 0, done: false };
     draft.item = item;
     if (done) {
       const converted = responsesItemBlocks(item);
@@ -167,38 +167,38 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
       draft.blocks = openingBlocks(item);
     }
     draft.parts = new Map(draft.blocks.map((block, position) => [position, block]));
-    this.items[index] = draft;
-    this.rebuild();
+    this.#items[index] = draft;
+    this.#rebuild();
   }
 
-  private addPart(event: OpenAIResponsesContentPartEvent): void {
-    const draft = this.openDraft(event.output_index);
+  #addPart(event: OpenAIResponsesContentPartEvent): void {
+    const draft = this.#openDraft(event.output_index);
     if (draft === undefined || draft.item.type !== 'message' || !isJsonObject(event.part)) return;
     const block = messagePartBlock(event.part, messageState(draft.item));
     if (block === undefined) return;
     draft.parts.set(event.content_index, block);
-    this.rebuildMessage(draft);
+    this.#rebuildMessage(draft);
   }
 
-  private appendPartText(event: OpenAIResponsesPartDeltaEvent, type: 'text' | 'refusal'): void {
-    const draft = this.openDraft(event.output_index);
+  #appendPartText(event: OpenAIResponsesPartDeltaEvent, type: 'text' | 'refusal'): void {
+    const draft = this.#openDraft(event.output_index);
     if (draft === undefined || typeof event.delta !== 'string') return;
     let block = draft.parts.get(event.content_index);
     if (block === undefined || block.type !== type) {
       block = messagePartBlock(type === 'text' ? { type: 'output_text', text: '' } : { type: 'refusal', refusal: '' }, messageState(draft.item))!;
       draft.parts.set(event.content_index, block);
-      this.rebuildMessage(draft);
+      this.#rebuildMessage(draft);
     }
     (block as TextPart | RefusalBlock).text += event.delta;
   }
 
-  private appendArguments(event: OpenAIResponsesArgumentsDeltaEvent): void {
-    const block = this.openDraft(event.output_index)?.blocks[0];
+  #appendArguments(event: OpenAIResponsesArgumentsDeltaEvent): void {
+    const block = this.#openDraft(event.output_index)?.blocks[0];
     if (block?.type === 'tool_call' && typeof event.delta === 'string') block.arguments += event.delta;
   }
 
-  private appendSummary(event: OpenAIResponsesSummaryDeltaEvent): void {
-    const draft = this.openDraft(event.output_index);
+  #appendSummary(event: OpenAIResponsesSummaryDeltaEvent): void {
+    const draft = this.#openDraft(event.output_index);
     const block = draft?.blocks[0];
     if (draft === undefined || block?.type !== 'reasoning' || typeof event.delta !== 'string') return;
     if (event.summary_index !== draft.summaryIndex && block.text !== '') (block as ReasoningBlock).text += '\n\n';
@@ -207,24 +207,24 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
   }
 
   /** The draft a delta belongs to, while it is still streaming. */
-  private openDraft(index: number): ItemDraft | undefined {
-    const draft = this.items[index];
+  #openDraft(index: number): ItemDraft | undefined {
+    const draft = this.#items[index];
     return draft === undefined || draft.done ? undefined : draft;
   }
 
-  private rebuildMessage(draft: ItemDraft): void {
+  #rebuildMessage(draft: ItemDraft): void {
     draft.blocks = [...draft.parts.entries()].sort(([left], [right]) => left - right).map(([, block]) => block);
-    this.rebuild();
+    this.#rebuild();
   }
 
   /** The blocks of every item, in output order. */
-  private rebuild(): void {
-    this.blocks.splice(0, this.blocks.length, ...this.items.flatMap((draft) => draft?.blocks ?? []));
+  #rebuild(): void {
+    this.blocks.splice(0, this.blocks.length, ...this.#items.flatMap((draft) => draft?.blocks ?? []));
   }
 
   /** A function call that never finished, or finished without being whole. */
-  private unfinishedCall(): { reason: string; message: string } | undefined {
-    for (const draft of this.items) {
+  #unfinishedCall(): { reason: string; message: string } | undefined {
+    for (const draft of this.#items) {
       if (draft === undefined) continue;
       if (draft.problem !== undefined) return { reason: 'invalid_tool_call', message: `The stream finished with an incomplete tool call: ${draft.problem}.` };
       if (!draft.done && draft.item.type === 'function_call' && this.completed) {

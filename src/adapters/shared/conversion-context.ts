@@ -1,9 +1,10 @@
 import { assertValid } from '../../core/assert-valid.js';
 import type { Message, ProviderData } from '../../core/message.js';
-import { parseMessages } from '../../core/parse-messages.js';
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
-import { retainProviderState } from '../../core/retain-provider-state.js';
 import type { Warning } from '../../core/warning.js';
+import { keepOwnState } from './keep-own-state.js';
+import { readMessages } from './read-messages.js';
+import { leftOutNote, warningAt } from './warning-at.js';
 
 /**
  * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and
@@ -32,52 +33,48 @@ export interface ConversionContext {
   ): void;
 }
 
-// Ends the error for a malformed message: nothing went out, and where valid messages come from.
-const NOTHING_SENT = 'Nothing was sent. Fix or remove that message: messages read from the store or through parseHistory are always valid.';
-
 /**
  * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
- * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (with
- * `retainProviderState`, whose warnings become the adapter's). Converts validated copies, so the
+ * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (as
+ * `retainProviderState` does, whose warnings become the adapter's). Converts validated copies, so the
  * input is never mutated and the body shares no message, block or part with it (only the opaque
  * `value` of a raw item is passed on as it is).
  * @internal
  */
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
-  const messages = parseMessages(input, NOTHING_SENT);
+  const messages = readMessages(input);
   assertValid(messages, 'sendable');
-  const retained = retainProviderState(messages, keep);
-  const warnings: Warning[] = [...retained.warnings];
-  const blockIndexes = retained.messages.map((message, index) => originalIndexes(messages[index]!, message));
-  const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined =>
-    blockIndex === undefined ? undefined : blockIndexes[messageIndex]?.[blockIndex] ?? blockIndex;
+  const warnings = keepOwnState(messages, keep);
+  // Retention only removes blocks, and reports each with its index in the caller's message, in
+  // block order: a retained block's original index skips every removed one at or before it.
+  const removed = warnings.filter((warning) => warning.code === 'dropped_block');
+  const originalBlockIndex = (messageIndex: number, blockIndex: number | undefined): number | undefined => {
+    if (blockIndex === undefined) return undefined;
+    let original = blockIndex;
+    for (const warning of removed) if (warning.messageIndex === messageIndex && warning.blockIndex! <= original) original++;
+    return original;
+  };
   return {
-    messages: retained.messages,
+    messages,
     warnings,
     dropped(messageIndex, blockIndex, what, why) {
       const original = originalBlockIndex(messageIndex, blockIndex);
       // What goes as a whole takes its provider data along: DESIGN §0 warns only about the
       // provider data of what stays, so the block's own warning says all there is to say.
       removeProviderDataWarnings(warnings, messageIndex, original);
-      warnings.push(warningAt('dropped_block', messageIndex, original, `Left out ${what} ${where(messageIndex, original)}: ${why}`));
+      warnings.push(warningAt('dropped_block', messageIndex, original, what, why));
     },
     unplacedState(providerData, namespace, messageIndex, blockIndex, why) {
       if (providerData === undefined || !Object.hasOwn(providerData, namespace) || namespace === RESERVED_NAMESPACE) return;
       const original = originalBlockIndex(messageIndex, blockIndex);
-      const note = `provider data \`${namespace}\` ${where(messageIndex, original)}: ${why}`;
+      const what = `provider data \`${namespace}\``;
       // One warning per provider-data object (DESIGN §0): own state with no place joins the
       // warning about the foreign state the same object lost.
       const earlier = warnings.find((warning) => isProviderDataWarningAt(warning, messageIndex, original));
-      if (earlier !== undefined) earlier.message += `; also left out ${note}`;
-      else warnings.push(warningAt('dropped_provider_data', messageIndex, original, `Left out ${note}`));
+      if (earlier !== undefined) earlier.message += `; also left out ${leftOutNote(what, messageIndex, original, why)}`;
+      else warnings.push(warningAt('dropped_provider_data', messageIndex, original, what, why));
     },
   };
-}
-
-function warningAt(code: Warning['code'], messageIndex: number, blockIndex: number | undefined, message: string): Warning {
-  const warning: Warning = { code, message, messageIndex };
-  if (blockIndex !== undefined) warning.blockIndex = blockIndex;
-  return warning;
 }
 
 function isProviderDataWarningAt(warning: Warning, messageIndex: number, blockIndex: number | undefined): boolean {
@@ -91,37 +88,4 @@ function removeProviderDataWarnings(warnings: Warning[], messageIndex: number, b
     if (warning.code !== 'dropped_provider_data' || warning.messageIndex !== messageIndex) continue;
     if (blockIndex === undefined || warning.blockIndex === blockIndex) warnings.splice(index, 1);
   }
-}
-
-function where(messageIndex: number, blockIndex: number | undefined): string {
-  return blockIndex === undefined ? `of message ${messageIndex}` : `at item ${blockIndex} of message ${messageIndex}`;
-}
-
-/**
- * For each block of the retained message, its index in the original message. Retention only
- * removes blocks and shallow-copies the ones whose provider data changed, so the retained blocks
- * are the original ones in order: a block matches when it is the same object or a copy that
- * differs only in `providerData`.
- */
-function originalIndexes(original: Message, retained: Message): number[] | undefined {
-  if (!Array.isArray(original.content) || !Array.isArray(retained.content) || original.content === retained.content) return undefined;
-  const source = original.content as readonly object[];
-  const indexes: number[] = [];
-  let cursor = 0;
-  for (const block of retained.content as readonly object[]) {
-    while (cursor < source.length && !sameBlock(source[cursor]!, block)) cursor++;
-    indexes.push(cursor);
-    cursor++;
-  }
-  return indexes;
-}
-
-function sameBlock(original: object, retained: object): boolean {
-  if (original === retained) return true;
-  const originalRecord = original as Record<string, unknown>;
-  const retainedRecord = retained as Record<string, unknown>;
-  const keys = new Set([...Object.keys(originalRecord), ...Object.keys(retainedRecord)]);
-  keys.delete('providerData');
-  for (const key of keys) if (originalRecord[key] !== retainedRecord[key]) return false;
-  return true;
 }

@@ -55,7 +55,12 @@ export abstract class StreamAccumulator<Chunk> {
   /** An error the provider reported inside the stream, kept for the `incomplete_stream` details. */
   protected streamError: unknown;
 
-  protected constructor(private readonly profile: StreamProfile) {}
+  // `#private` members: a minifier may rename them (it keeps property names), so an app pays less for them.
+  readonly #profile: StreamProfile;
+
+  protected constructor(profile: StreamProfile) {
+    this.#profile = profile;
+  }
 
   /** Feeds the next parsed chunk of the stream. */
   abstract push(chunk: Chunk): void;
@@ -80,17 +85,17 @@ export abstract class StreamAccumulator<Chunk> {
    * arguments do not parse, unless `allowIncomplete` is set (see {@link FinishOptions}).
    */
   finish(options: FinishOptions = {}): FinishedTurn {
-    const broken = this.firstBrokenCall();
-    if (this.completed && broken === undefined) return this.finishCompleted();
-    if (options.allowIncomplete !== true) throw this.incompleteError(broken);
-    return this.finishStopped();
+    const broken = this.#firstBrokenCall();
+    if (this.completed && broken === undefined) return this.#finishCompleted();
+    if (options.allowIncomplete !== true) throw this.#incompleteError(broken);
+    return this.#finishStopped();
   }
 
-  private finishCompleted(): FinishedTurn {
-    return { ...completedTurn(this.blocks, this.facts()), warnings: [] };
+  #finishCompleted(): FinishedTurn {
+    return { ...completedTurn(this.blocks, this.#facts()), warnings: [] };
   }
 
-  private finishStopped(): FinishedTurn {
+  #finishStopped(): FinishedTurn {
     const warnings: Warning[] = [];
     const kept: AssistantBlock[] = [];
     this.blocks.forEach((block, blockIndex) => {
@@ -104,13 +109,13 @@ export abstract class StreamAccumulator<Chunk> {
         blockIndex,
       });
     });
-    return { ...completedTurn(kept, { ...this.facts(), stopped: warnings }), warnings };
+    return { ...completedTurn(kept, { ...this.#facts(), stopped: warnings }), warnings };
   }
 
-  private facts(): TurnFacts {
+  #facts(): TurnFacts {
     return {
-      provider: this.profile.provider,
-      finishReasons: this.profile.finishReasons,
+      provider: this.#profile.provider,
+      finishReasons: this.#profile.finishReasons,
       id: this.responseId,
       model: this.model,
       usage: this.usage,
@@ -120,7 +125,7 @@ export abstract class StreamAccumulator<Chunk> {
   }
 
   /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */
-  private firstBrokenCall(): { id: string; name: string } | undefined {
+  #firstBrokenCall(): { id: string; name: string } | undefined {
     for (const block of this.blocks) {
       if (block.type !== 'tool_call' && block.type !== 'provider_tool_call') continue;
       if (block.name === '' || !parseToolArguments(block.arguments).ok) return { id: block.id, name: block.name };
@@ -128,19 +133,19 @@ export abstract class StreamAccumulator<Chunk> {
     return undefined;
   }
 
-  private incompleteError(broken: { id: string; name: string } | undefined): ConvologError {
+  #incompleteError(broken: { id: string; name: string } | undefined): ConvologError {
     const fix = 'Nothing should be stored from it: retry the request, or call finish({ allowIncomplete: true }) to keep the text received so far (tool calls are dropped).';
     if (!this.completed) {
       return new ConvologError({
         code: 'incomplete_stream',
-        message: `The stream ended before its ${this.profile.terminalEvent} (the connection dropped, the request was aborted or the provider failed). ${fix}`,
-        details: { reason: 'no_terminal_event', provider: this.profile.provider, ...(this.streamError === undefined ? {} : { error: this.streamError }) },
+        message: `The stream ended before its ${this.#profile.terminalEvent} (the connection dropped, the request was aborted or the provider failed). ${fix}`,
+        details: { reason: 'no_terminal_event', provider: this.#profile.provider, ...(this.streamError === undefined ? {} : { error: this.streamError }) },
       });
     }
     return new ConvologError({
       code: 'incomplete_stream',
       message: `The stream finished with an incomplete tool call "${broken?.id ?? ''}" (${broken?.name === '' ? 'no tool name' : `${broken?.name ?? ''}: its arguments are not valid JSON`}). ${fix}`,
-      details: { reason: 'invalid_tool_call', provider: this.profile.provider, toolCallId: broken?.id, toolName: broken?.name },
+      details: { reason: 'invalid_tool_call', provider: this.#profile.provider, toolCallId: broken?.id, toolName: broken?.name },
     });
   }
 }

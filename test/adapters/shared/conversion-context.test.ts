@@ -46,7 +46,7 @@ describe('prepareContext', () => {
     }
   });
 
-  it('keeps only the named namespaces, with retainProviderState\'s warnings', () => {
+  it('keeps only the named namespaces, with a warning where retainProviderState has one', () => {
     const context = prepareContext(deepFreeze(structuredClone(history)), ['openai']);
     expect(context.messages[1]!.content).toStrictEqual([
       { type: 'text', text: 'a', providerData: { openai: { y: 2 } } },
