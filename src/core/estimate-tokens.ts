@@ -1,5 +1,5 @@
 import type { AssistantBlock, Message, ToolResultPart, UserPart } from './message.js';
-import { buildTokenTable, COST_SHIFT, ROW_MASK, UNITS_PER_TOKEN, type TokenTable } from './script-token-table.js';
+import { buildTokenTable, COST_SHIFT, ROW_MASK, TRANSITION_COUNT, UNITS_PER_TOKEN } from './script-token-table.js';
 
 /**
  * Turns a message into an estimated token count. Every planner takes one through its
@@ -24,7 +24,13 @@ const MESSAGE_OVERHEAD_TOKENS = 4;
  */
 const MEDIA_TOKENS = 1600;
 
-let table: TokenTable | undefined;
+// The tables are module-level constants, filled on first use, rather than fields of an object
+// built on first use: V8's optimizing compiler then knows the arrays themselves and stops
+// reloading their length and data pointer for every code unit (measured 1.5× faster). The cost
+// is 74 KB of zeroed memory at import, which the OS does not commit until the tables are filled.
+const kinds = new Uint8Array(65536);
+const transitions = new Int32Array(TRANSITION_COUNT);
+let built = false;
 
 // Called through `call` rather than as `text.charCodeAt`: the method lookup on the string then
 // cannot turn megamorphic when texts of many string representations pass by (seen to make the
@@ -50,7 +56,10 @@ const charCodeAt = String.prototype.charCodeAt;
  * @example estimateTokens('Hello, world!') // 5 (o200k: 4)
  */
 export function estimateTokens(text: string): number {
-  const { kinds, transitions } = (table ??= buildTokenTable());
+  if (!built) {
+    buildTokenTable(kinds, transitions);
+    built = true;
+  }
   // Imported bindings copied into locals: an unbundled module (vitest, Vite's dev server) reads
   // an import through a getter, which the loop below must not pay per code unit.
   const rowMask = ROW_MASK;
