@@ -254,17 +254,13 @@ export const ROW_MASK = ((1 << STATE_BITS) - 1) << KIND_BITS;
 /** How many transitions the machine has: a row of 32 (`1 << KIND_BITS`) per state. */
 export const TRANSITION_COUNT = STATE_COUNT << KIND_BITS;
 
-/** The compiled machine: `kinds[codeUnit]`, and `transitions[state << 5 | kind] = cost << 12 | next << 5`. */
-export interface TokenTable {
-  kinds: Uint8Array;
-  transitions: Int32Array;
-}
-
 /**
- * Builds the tables from the costs and the rules above, into the arrays given (estimateTokens
- * passes its own module-level ones: see there why) or into new ones.
+ * Builds the machine from the costs and the rules above into `kinds` (65,536 entries: the kind
+ * of every code unit) and `transitions` (TRANSITION_COUNT entries:
+ * `transitions[state << 5 | kind] = cost << 12 | next << 5`). estimateTokens passes its own
+ * module-level arrays (see there why).
  */
-export function buildTokenTable(kinds = new Uint8Array(65536), transitions = new Int32Array(TRANSITION_COUNT)): TokenTable {
+export function buildTokenTable(kinds: Uint8Array, transitions: Int32Array): void {
   fillKinds(kinds);
   for (let state = 0; state < STATE_COUNT; state++) {
     for (let kind = 0; kind < KIND_COUNT; kind++) {
@@ -272,5 +268,4 @@ export function buildTokenTable(kinds = new Uint8Array(65536), transitions = new
       transitions[(state << KIND_BITS) | kind] = (Math.round(cost * UNITS_PER_TOKEN) << COST_SHIFT) | (next << KIND_BITS);
     }
   }
-  return { kinds, transitions };
 }
