@@ -48,10 +48,10 @@ const charCodeAt = String.prototype.charCodeAt;
  * Indic scripts, emoji) and a small state machine charges words, digit groups, punctuation
  * runs, CJK characters and emoji what tokenizers typically make of them; a Latin run that keeps
  * switching case and digits (base64, hex, keys) is charged per character. It costs about
- * 2.5–4 ms of CPU time per MB of text in Node 20 (10 MB of mixed-script chat messages in 25–40 ms
- * of CPU time on a shared 2-core machine: 0.6–0.75× `JSON.stringify` of the same messages,
- * which is little above a bare `charCodeAt` loop over them), allocates nothing, and fills its
- * tables (64 KB of code-unit classes, 10 KB of transitions, allocated at import) on first use.
+ * 2.5–5 ms of CPU time per MB of text in Node 20 (10 MB of mixed-script chat messages in 24–50 ms
+ * of CPU time on a shared, loaded 2-core machine: about 0.6–0.75× `JSON.stringify` of the same
+ * messages, where a bare `charCodeAt` loop over them is 0.46–0.5×), allocates nothing, and fills
+ * its tables (64 KB of code-unit classes, 10 KB of transitions, allocated at import) on first use.
  * Pass a real tokenizer as `estimate` where exact counts matter.
  *
  * @example estimateTokens('Hello, world!') // 5 (o200k: 4)
