@@ -129,16 +129,15 @@ const KIND_RANGES: readonly [Kind, string][] = [
   [Kind.Ideograph, 'ff10-ff19 ff21-ff3a ff41-ff5a'],
 ];
 
-/** The kind of every UTF-16 code unit. */
-function buildKinds(): Uint8Array {
-  const kinds = new Uint8Array(65536).fill(Kind.OtherLetter);
+/** Writes the kind of every UTF-16 code unit into `kinds`. */
+function fillKinds(kinds: Uint8Array): void {
+  kinds.fill(Kind.OtherLetter);
   for (const [kind, spans] of KIND_RANGES) {
     for (const span of spans.split(' ')) {
       const [from, to = from] = span.split('-') as [string, string?];
       kinds.fill(kind, parseInt(from, 16), parseInt(to, 16) + 1);
     }
   }
-  return kinds;
 }
 
 type Step = [next: number, cost: number];
@@ -252,20 +251,21 @@ export const COST_SHIFT = STATE_BITS + KIND_BITS;
 /** Masks a transition down to the next state's row. */
 export const ROW_MASK = ((1 << STATE_BITS) - 1) << KIND_BITS;
 
-/** The compiled machine: `kinds[codeUnit]`, and `transitions[state << 5 | kind] = cost << 12 | next << 5`. */
-export interface TokenTable {
-  kinds: Uint8Array;
-  transitions: Int32Array;
-}
+/** How many transitions the machine has: a row of 32 (`1 << KIND_BITS`) per state. */
+export const TRANSITION_COUNT = STATE_COUNT << KIND_BITS;
 
-/** Builds the tables from the costs and the rules above. */
-export function buildTokenTable(): TokenTable {
-  const transitions = new Int32Array(STATE_COUNT << KIND_BITS);
+/**
+ * Builds the machine from the costs and the rules above into `kinds` (65,536 entries: the kind
+ * of every code unit) and `transitions` (TRANSITION_COUNT entries:
+ * `transitions[state << 5 | kind] = cost << 12 | next << 5`). estimateTokens passes its own
+ * module-level arrays (see there why).
+ */
+export function buildTokenTable(kinds: Uint8Array, transitions: Int32Array): void {
+  fillKinds(kinds);
   for (let state = 0; state < STATE_COUNT; state++) {
     for (let kind = 0; kind < KIND_COUNT; kind++) {
       const [next, cost] = step(state, kind as Kind);
       transitions[(state << KIND_BITS) | kind] = (Math.round(cost * UNITS_PER_TOKEN) << COST_SHIFT) | (next << KIND_BITS);
     }
   }
-  return { kinds: buildKinds(), transitions };
 }
