@@ -18,6 +18,7 @@ it('times the phases of each query shape', async () => {
   const next = random(42);
   const words = vocabulary(30_000, next);
   const rank = zipf(words.length, next);
+  console.log('quota', JSON.stringify(await navigator.storage.estimate()));
   const store = await openStoreWith({ name, durability: 'relaxed' }, {});
   for (let conversation = 0; conversation < CONVERSATIONS; conversation++) {
     const { id } = await store.createConversation({ title: `chat ${conversation}` });
@@ -29,8 +30,9 @@ it('times the phases of each query shape', async () => {
     await store.append(id, messages);
   }
   store.close();
+  console.log('after seeding', JSON.stringify(await navigator.storage.estimate()));
   const database = await openDB(name);
-  for (const query of [words[4]!, `${words[4]} ${words[7]}`, words[30]!.slice(0, 3), 'k', `${words[200]} ${words[300]}`]) {
+  for (const query of [words[4]!, `${words[4]} ${words[7]}`, words[30]!.slice(0, 3), 'k', `${words[200]} ${words[300]}`, words[5000]!]) {
     for (let repeat = 0; repeat < 3; repeat++) {
       const parsed = parseSearchQuery(query);
       const transaction = database.transaction(['conversations', 'entries']) as never;

@@ -93,16 +93,23 @@ async function countUpTo(transaction: Transaction<'readonly'>, range: IDBKeyRang
   return (await holdsAtLeast(transaction, range, cap)) ? cap : index.count(range);
 }
 
-/** The distinct terms starting with `prefix`, by jumping from term to term; `undefined` past {@link MAX_MERGED_TERMS}. */
+/**
+ * The distinct terms starting with `prefix`, one request each: a key cursor opened just past the
+ * previous term. (Not `continue(key)`: Chromium steps over every key it skips, 50 ms past a term
+ * of 100,000 postings, where opening a cursor there seeks in under a millisecond.) `undefined`
+ * past {@link MAX_MERGED_TERMS}.
+ */
 async function termsWithPrefix(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, prefix: string): Promise<string[] | undefined> {
   const index = transaction.objectStore('entries').index('byTerm');
+  const end = `${prefix}\uffff`;
   const terms: string[] = [];
-  let cursor = await index.openKeyCursor(rangeOf(keyRange, { kind: 'prefix', prefix }));
-  while (cursor !== null) {
-    const term = cursor.key[0];
+  // [term, []] sorts after every key of the term: the next cursor starts at the next term.
+  for (let after: IDBValidKey = [prefix]; ;) {
+    const cursor = await index.openKeyCursor(keyRange.bound(after, [end], terms.length > 0));
+    if (cursor === null) return terms;
     if (terms.length === MAX_MERGED_TERMS) return undefined;
+    const term = cursor.key[0];
     terms.push(term);
-    cursor = await cursor.continue([term, []] as unknown as typeof cursor.key);
+    after = [term, []];
   }
-  return terms;
 }
