@@ -2,7 +2,10 @@
 // (the store's own tokenizer and key shape):
 //   A. a multiEntry index `byTerm` over each entry's `search` keys [term, time, seq] (shipped);
 //   B. a separate `postings` object store, one record per [term, time, seq, conversationId];
-//   none: the entries alone (what indexing costs on top).
+//   none: the entries alone (what indexing costs on top);
+//   keysOnly: the entries with their `search` keys but no index on them (what the keys cost the record);
+//   stringKeys / termKeys: the multiEntry index over one string per term (`term` + time) or over the bare terms
+//   (no time order): does the key's shape change what a posting costs?
 // Figures: append of one 300-word message (its own strict transaction, like store.append),
 // database size for a chat corpus, the first page of a common term, deleting a conversation.
 import { it } from 'vitest';
@@ -11,7 +14,7 @@ import { searchKeysOf } from '../../src/store/database/search-keys-of.js';
 import type { Entry } from '../../src/core/entry.js';
 import { random, sentence, vocabulary, zipf } from './corpus.js';
 
-type Design = 'multiEntry' | 'postings' | 'none';
+type Design = 'multiEntry' | 'postings' | 'none' | 'keysOnly' | 'stringKeys' | 'termKeys';
 const CONVERSATIONS = 40;
 const PER_CONVERSATION = 100;
 const APPENDS = 60;
@@ -27,7 +30,7 @@ async function open(name: string, design: Design): Promise<IDBPDatabase> {
       const entries = database.createObjectStore('entries', { keyPath: ['conversationId', 'seq'] });
       entries.createIndex('byId', 'id', { unique: true });
       entries.createIndex('byLine', ['conversationId', 'tree.line', 'seq']);
-      if (design === 'multiEntry') entries.createIndex('byTerm', 'search', { multiEntry: true });
+      if (design === 'multiEntry' || design === 'stringKeys' || design === 'termKeys') entries.createIndex('byTerm', 'search', { multiEntry: true });
       if (design === 'postings') database.createObjectStore('postings');
     },
   });
@@ -45,7 +48,9 @@ async function write(database: IDBPDatabase, design: Design, entries: (Entry & {
   const transaction = database.transaction(design === 'postings' ? ['entries', 'postings'] : ['entries'], 'readwrite', { durability: 'strict' });
   for (const entry of entries) {
     const keys = design === 'none' ? [] : searchKeysOf(entry);
-    if (design === 'multiEntry') void transaction.objectStore('entries').put({ ...entry, search: keys });
+    if (design === 'multiEntry' || design === 'keysOnly') void transaction.objectStore('entries').put({ ...entry, search: keys });
+    else if (design === 'stringKeys') void transaction.objectStore('entries').put({ ...entry, search: keys.map(([term, time]) => `${term}\u0001${time.toString(36)}`) });
+    else if (design === 'termKeys') void transaction.objectStore('entries').put({ ...entry, search: keys.map(([term]) => term) });
     else void transaction.objectStore('entries').put(entry);
     if (design === 'postings') for (const key of keys) void transaction.objectStore('postings').put(1, [...key, entry.conversationId]);
   }
@@ -65,7 +70,14 @@ it('compares the index designs', async () => {
     (_, index) => entryOf(`0190a1b2-c3d4-7e5f-8a9b-${String(conversation).padStart(12, '0')}`, index + 1, sentence(words, rank, 5 + Math.floor(next() * 50)))));
   const long = Array.from({ length: APPENDS }, () => sentence(words, rank, 300));
   const common = words[3]!;
-  for (const design of ['none', 'multiEntry', 'postings'] as Design[]) {
+  const tokenizing: number[] = [];
+  for (const text of long) {
+    const started = performance.now();
+    searchKeysOf(entryOf('x', 1, text));
+    tokenizing.push(performance.now() - started);
+  }
+  console.log(`tokenizing a 300-word message (searchKeysOf): median ${median(tokenizing).toFixed(2)} ms, ${searchKeysOf(entryOf('x', 1, long[0]!)).length} keys`);
+  for (const design of (import.meta.env.VITE_DESIGNS?.split(',') ?? ['none', 'keysOnly', 'multiEntry', 'postings']) as Design[]) {
     const name = `index-design-${design}`;
     const before = await usage();
     const database = await open(name, design);
@@ -82,7 +94,7 @@ it('compares the index designs', async () => {
       appendTimes.push(performance.now() - started);
     }
     const queryTimes: number[] = [];
-    for (let repeat = 0; repeat < 9 && design !== 'none'; repeat++) {
+    for (let repeat = 0; repeat < 9 && (design === 'multiEntry' || design === 'postings'); repeat++) {
       const started = performance.now();
       if (design === 'multiEntry') {
         const index = reopened.transaction('entries').store.index('byTerm');
