@@ -31,8 +31,8 @@ export interface SearchHit {
 export interface SearchResult {
   hits: SearchHit[];
   /**
-   * Pass it as `cursor` to get the next page; absent when the page was not full (there are no
-   * more hits). A full last page still has one: the page after it is empty.
+   * Pass it as `cursor` to get the next page (the hits after this page's last one). Absent when
+   * there are no more hits; a full page may still have one whose next page is empty.
    */
   nextCursor?: string;
 }
