@@ -1,6 +1,7 @@
 // Property: after random appends (on the head, forks, new branches) and deletions, every query
 // finds exactly what a naive scan of every entry finds (both sides folded by normalizeForSearch),
-// in the same order, whatever the page size. Runs in Node (fake-indexeddb) and in real Chromium.
+// in the same order, whatever the page size, also scoped to each conversation (read directly or
+// through the postings). Runs in Node (fake-indexeddb) and in real Chromium.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
@@ -65,8 +66,16 @@ describe('search against a naive scan', () => {
       const ids: (string | undefined)[] = [undefined, undefined, undefined];
       for (const step of actions) await apply(store, ids, step);
       for (const query of QUERIES) {
+        const expected = await naiveScan(store, query);
         const found = (await allHits(store, query, { limit })).map((hit) => hit.entryId);
-        expect(found, query).toEqual(await naiveScan(store, query));
+        expect(found, query).toEqual(expected);
+        for (const id of ids) {
+          if (id === undefined) continue;
+          // Scoped: a small conversation is read directly, a large one through the postings.
+          const scoped = (await allHits(store, query, { limit, conversationId: id })).map((hit) => hit.entryId);
+          const own = new Set((await store.entries(id, { allBranches: true })).map((entry) => entry.id));
+          expect(scoped, `${query} in ${id}`).toEqual(expected.filter((entryId) => own.has(entryId)));
+        }
       }
       store.close();
     }), RUNS);

@@ -41,7 +41,7 @@ export async function searchEntries(context: StoreContext, query: string, option
     const plan = await planSearch(transaction, context.keyRange, words);
     if (plan.terms.length === 0) return { hits: [] };
     if (record !== undefined && await isSmallerThanPostings(transaction, record.lastSeq, plan)) {
-      return scanConversation(transaction, context.keyRange, record, (stored) => toHit(stored, words), page);
+      return scanConversation(transaction, context.keyRange, record, words, (stored) => toHit(stored, words), page);
     }
     const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId);
     return collectHits(windows, words, page);
