@@ -175,6 +175,23 @@ describe('order and paging', () => {
     expect((await allHits(store, 'i', { limit: 7 })).map((hit) => hit.snippet)).toEqual([...texts].reverse());
   });
 
+  it('pages two common words that are rarer together (windows filtered by the other word\'s keys), in one conversation too', async () => {
+    const texts = Array.from({ length: 200 }, (_, index) => [index % 2 === 0 ? 'alpha' : 'gamma', index % 3 === 0 ? 'betas' : 'delta', `n${index}`].join(' '));
+    const store = await stores.open({ generateId: sequentialIds(), now: steppingClock() });
+    const { id } = await store.createConversation();
+    const other = await store.createConversation();
+    for (let start = 0; start < 200; start += 10) {
+      await store.append(start < 100 ? id : other.id, texts.slice(start, start + 10).map((text) => user(text)));
+    }
+    const expected = texts.filter((text) => text.startsWith('alpha betas')).reverse();
+    expect(expected).toHaveLength(34);
+    for (const limit of [1, 5, 20]) {
+      expect((await allHits(store, 'alpha beta', { limit })).map((hit) => hit.snippet), `limit ${limit}`).toEqual(expected);
+      expect((await allHits(store, 'betas alph', { limit, conversationId: id })).map((hit) => hit.snippet)).toEqual(expected.filter((text) => texts.indexOf(text) < 100));
+    }
+    expect((await allHits(store, 'alpha delta', { limit: 7 })).map((hit) => hit.snippet)).toEqual(texts.filter((text) => text.startsWith('alpha delta')).reverse());
+  }, 60_000);
+
   it('shows no entry twice and misses none when newer entries arrive between pages', async () => {
     const { store, id } = await storeWith(Array.from({ length: 10 }, (_, index) => `news ${index}`));
     const first = await store.search('news', { limit: 4 });

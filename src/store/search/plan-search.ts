@@ -29,7 +29,14 @@ export const DENSE_COUNT = 2_048;
  * otherwise at least `count` (then `exact` is false).
  * @internal
  */
-export interface SearchPlan { terms: string[]; count: number; exact: boolean; range: IDBKeyRange | undefined }
+export interface SearchPlan {
+  terms: string[]; count: number; exact: boolean; range: IDBKeyRange | undefined;
+  /**
+   * The terms of the other words (each word's list: a hit has a posting of one of them), when
+   * the walked word is common enough that filtering windows by keys pays; `[]` otherwise.
+   */
+  filters: string[][];
+}
 
 /** A set of postings every hit must be in: the terms that start with `prefix`, or exactly `term`. */
 type Source = { kind: 'prefix'; prefix: string } | { kind: 'exact'; term: string };
@@ -50,20 +57,29 @@ export async function planSearch(
   const index = transaction.objectStore('entries').index('byTerm');
   const counts = await Promise.all(sources.map(({ range }) => index.getAllKeys(range, RARE_COUNT)));
   sources.forEach((source, position) => (source.count = counts[position]!.length));
-  if (sources.some(({ count }) => count === 0)) return { terms: [], count: 0, exact: true, range: undefined };
+  if (sources.some(({ count }) => count === 0)) return { terms: [], count: 0, exact: true, range: undefined, filters: [] };
   // Only when every word is common does it pay to count further, to walk the least common one.
   if (sources.length > 1 && sources.every(({ count }) => count === RARE_COUNT)) {
     const dense = await Promise.all(sources.map(({ range }) => countUpTo(transaction, range, DENSE_COUNT)));
     sources.forEach((source, position) => (source.count = dense[position]!));
   }
   sources.sort((left, right) => left.count - right.count || (left.source.kind === 'exact' ? -1 : 0) - (right.source.kind === 'exact' ? -1 : 0));
-  for (const { source, count, range } of sources) {
+  for (const [position, { source, count, range }] of sources.entries()) {
     const exact = count < RARE_COUNT;
-    if (source.kind === 'exact') return { terms: [source.term], count, exact, range };
-    const terms = await termsWithPrefix(transaction, keyRange, source.prefix);
-    if (terms !== undefined) return { terms, count, exact, range };
+    const terms = source.kind === 'exact' ? [source.term] : await termsWithPrefix(transaction, keyRange, source.prefix);
+    if (terms === undefined) continue;
+    const others = sources.filter((_, other) => other !== position).map(({ source: other }) => other);
+    const filters = exact ? [] : await filtersOf(transaction, keyRange, others);
+    return { terms, count, exact, range, filters };
   }
-  return { terms: [TIME_TERM], count: RARE_COUNT, exact: false, range: keyRange.bound([TIME_TERM], [TIME_TERM, []]) };
+  // Every word is a prefix of too many terms to filter by: each entry is checked.
+  return { terms: [TIME_TERM], count: RARE_COUNT, exact: false, range: keyRange.bound([TIME_TERM], [TIME_TERM, []]), filters: [] };
+}
+
+/** The term lists of `sources` that can filter windows: a prefix of too many terms is left to the check of each entry. */
+async function filtersOf(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, sources: readonly Source[]): Promise<string[][]> {
+  const lists = await Promise.all(sources.map((source) => (source.kind === 'exact' ? [source.term] : termsWithPrefix(transaction, keyRange, source.prefix))));
+  return lists.filter((terms): terms is string[] => terms !== undefined);
 }
 
 /** Whether `range` holds at least `count` postings: a skip with a key cursor, no counting. @internal */

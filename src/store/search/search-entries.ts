@@ -43,7 +43,7 @@ export async function searchEntries(context: StoreContext, query: string, option
     if (record !== undefined && await isSmallerThanPostings(transaction, record.lastSeq, plan)) {
       return scanConversation(transaction, context.keyRange, record, words, (stored) => toHit(stored, words), page);
     }
-    const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId);
+    const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId, plan.filters);
     return collectHits(windows, words, page);
   });
 }
