@@ -1,4 +1,4 @@
-import { normalizeForSearch } from './search-normalize.js';
+import { foldForSearch } from './search-normalize.js';
 
 /** The most index terms one entry gets; the first ones in the text win. @internal */
 export const MAX_TERMS_PER_ENTRY = 1000;
@@ -71,7 +71,7 @@ export function cutTerm(word: string): string {
 }
 
 /**
- * The search index terms of a text (DESIGN §11): each word folded by `normalizeForSearch` and cut
+ * The search index terms of a text (DESIGN §11): each word folded by `foldForSearch` and cut
  * to {@link MAX_TERM_LENGTH} units; each run of Han, kana or Hangul as its character bigrams plus
  * its last character, so that every character of a run starts some term and a one-character
  * query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
@@ -81,7 +81,7 @@ export function cutTerm(word: string): string {
 export function indexTerms(text: string): string[] {
   const terms = new Set<string>();
   const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
-  searchWords(normalizeForSearch(text).text, (word, _start, run) => {
+  searchWords(foldForSearch(text), (word, _start, run) => {
     if (!run) return add(cutTerm(word));
     let previous = '';
     for (const character of word) {
