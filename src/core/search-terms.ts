@@ -19,7 +19,7 @@ const PIECE = 512;
 
 type Visit = (word: string, start: number, run: boolean) => boolean | void;
 
-let segmenter: Intl.Segmenter | null | undefined;
+let segmenter: Intl.Segmenter | undefined;
 
 function pieceEnd(text: string, from: number, to: number): number {
   const end = from + PIECE;
@@ -31,17 +31,19 @@ function pieceEnd(text: string, from: number, to: number): number {
 
 /** Visits the words of `text` from `from` to `to`; true when `visit` asked to stop. */
 function visitWords(text: string, from: number, to: number, visit: Visit): boolean {
-  // A fixed locale: the terms are stored, so they must not change with the user's language.
-  segmenter ??= typeof Intl === 'object' && Intl.Segmenter ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
+  const Segmenter = typeof Intl === 'object' ? Intl.Segmenter : undefined;
+  // Made once, and again only if the platform's Segmenter was replaced. A fixed locale: the terms
+  // are stored, so they must not change with the user's language.
+  if (Segmenter && !(segmenter instanceof Segmenter)) segmenter = new Segmenter('en', { granularity: 'word' });
   for (let end = from; from < to; from = end) {
     end = pieceEnd(text, from, to);
     const piece = text.slice(from, end);
     if (WORDLESS.test(piece)) continue;
-    if (segmenter === null) {
+    if (!Segmenter) {
       for (const match of piece.matchAll(WORD)) if (visit(match[0], from + match.index, false)) return true;
       continue;
     }
-    for (const segment of segmenter.segment(piece)) {
+    for (const segment of segmenter!.segment(piece)) {
       if (segment.isWordLike && visit(segment.segment, from + segment.index, false)) return true;
     }
   }
