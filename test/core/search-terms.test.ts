@@ -136,4 +136,21 @@ describe('the segmenter', () => {
     module.indexTerms('three four');
     expect(made).toBe(1);
   });
+
+  // Node 20's Intl.Segmenter takes time quadratic in its input: long texts go in short pieces.
+  it('gets long text in pieces of at most 512 units, cut between words', () => {
+    const inputs: number[] = [];
+    const Recording = class extends Intl.Segmenter {
+      override segment(input: string): Intl.Segments {
+        inputs.push(input.length);
+        return super.segment(input);
+      }
+    };
+    vi.stubGlobal('Intl', Object.create(Intl, { Segmenter: { value: Recording } }));
+    const words = Array.from({ length: 900 }, (_, index) => `word${index}`);
+    const text = words.map((word, index) => (index % 3 === 0 ? '\n' : ' ') + word).join('');
+    expect(indexTerms(text)).toEqual(words);
+    expect(inputs.length).toBeGreaterThan(10);
+    expect(Math.max(...inputs)).toBeLessThanOrEqual(512);
+  });
 });
