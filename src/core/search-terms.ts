@@ -24,8 +24,10 @@ let segmenter: Intl.Segmenter | undefined;
 function pieceEnd(text: string, from: number, to: number): number {
   const end = from + PIECE;
   if (end >= to) return to;
-  for (let cut = end; cut > from + PIECE / 2; cut--) if (text.charCodeAt(cut - 1) <= 0x20) return cut;
-  // No space (a long token, Thai): cut anywhere but inside a surrogate pair.
+  for (let cut = end; cut > from; cut--) if (text.charCodeAt(cut - 1) <= 0x20) return cut;
+  // No space: `from` starts a long token (or its previous cut), so the token is cut at the same
+  // places wherever it stands, which lets indexTerms segment each distinct token once. Never
+  // inside a surrogate pair.
   return (text.charCodeAt(end) & 0xfc00) === 0xdc00 ? end - 1 : end;
 }
 
@@ -83,7 +85,10 @@ export function cutTerm(word: string): string {
 export function indexTerms(text: string): string[] {
   const terms = new Set<string>();
   const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
-  searchWords(foldForSearch(text), (word, _start, run) => {
+  // No word or run spans a space or line break, so each distinct token is split once, in the
+  // order of first sight: a long text that repeats itself costs what its distinct tokens cost.
+  const tokens = new Set(foldForSearch(text).split(/[\0- ]+/));
+  searchWords([...tokens].join(' '), (word, _start, run) => {
     if (!run) return add(cutTerm(word));
     let previous = '';
     for (const character of word) {
