@@ -1,0 +1,101 @@
+import { foldForSearch } from './search-normalize.js';
+
+/** The most index terms one entry gets; the first ones in the text win. @internal */
+export const MAX_TERMS_PER_ENTRY = 1000;
+/** The most UTF-16 units of a word that the index keeps; longer words are cut. @internal */
+export const MAX_TERM_LENGTH = 32;
+
+// Han, kana and Hangul (and the kana length mark): written without spaces between words, so a
+// run of them is searched as a substring, indexed by its character bigrams.
+const RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc]+/gu;
+// Where Intl.Segmenter is missing: letters, digits, marks (Devanagari matras) and `_`.
+const WORD = /[\p{L}\p{N}\p{M}\p{Pc}]+/gu;
+// Pieces without a letter or digit (the punctuation between Han runs) skip the segmenter.
+const WORDLESS = /^[^\p{L}\p{N}]*$/u;
+// Text is handed to the segmenter in pieces of at most this many units, cut after a space where
+// there is one: Node 20's Intl.Segmenter takes time quadratic in the length of what it segments
+// (10 KB costs 80 ms, 4 MB would take hours); pieces keep it linear. Chromium pays ~10 µs a call.
+const PIECE = 512;
+
+type Visit = (word: string, start: number, run: boolean) => boolean | void;
+
+let segmenter: Intl.Segmenter | undefined;
+
+function pieceEnd(text: string, from: number, to: number): number {
+  const end = from + PIECE;
+  if (end >= to) return to;
+  for (let cut = end; cut > from; cut--) if (text.charCodeAt(cut - 1) <= 0x20) return cut;
+  // No space: `from` starts a long token (or its previous cut), so the token is cut at the same
+  // places wherever it stands, which lets indexTerms segment each distinct token once. Never
+  // inside a surrogate pair.
+  return (text.charCodeAt(end) & 0xfc00) === 0xdc00 ? end - 1 : end;
+}
+
+/** Visits the words of `text` from `from` to `to`; true when `visit` asked to stop. */
+function visitWords(text: string, from: number, to: number, visit: Visit): boolean {
+  const Segmenter = typeof Intl === 'object' ? Intl.Segmenter : undefined;
+  // Made once, and again only if the platform's Segmenter was replaced. A fixed locale: the terms
+  // are stored, so they must not change with the user's language.
+  if (Segmenter && !(segmenter instanceof Segmenter)) segmenter = new Segmenter('en', { granularity: 'word' });
+  for (let end = from; from < to; from = end) {
+    end = pieceEnd(text, from, to);
+    const piece = text.slice(from, end);
+    if (WORDLESS.test(piece)) continue;
+    if (!Segmenter) {
+      for (const match of piece.matchAll(WORD)) if (visit(match[0], from + match.index, false)) return true;
+      continue;
+    }
+    for (const segment of segmenter!.segment(piece)) {
+      if (segment.isWordLike && visit(segment.segment, from + segment.index, false)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Splits normalized text into what search matches: `visit(word, start, false)` for each word
+ * (Intl.Segmenter's word-like segments, or runs of letters and digits without it) and
+ * `visit(run, start, true)` for each run of Han, kana or Hangul. `start` is the position in
+ * `text`. `visit` returns `true` to stop early.
+ *
+ * @internal Shared by indexing, query parsing and snippets, so that all three split text alike.
+ */
+export function searchWords(text: string, visit: Visit): void {
+  let from = 0;
+  for (const match of text.matchAll(RUN)) {
+    if (visitWords(text, from, match.index, visit) || visit(match[0], match.index, true)) return;
+    from = match.index + match[0].length;
+  }
+  visitWords(text, from, text.length, visit);
+}
+
+/** A word cut to {@link MAX_TERM_LENGTH} units, never between the halves of a surrogate pair. @internal */
+export function cutTerm(word: string): string {
+  return word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH).replace(/[\ud800-\udbff]$/, '') : word;
+}
+
+/**
+ * The search index terms of a text (DESIGN §11): each word folded by `foldForSearch` and cut
+ * to {@link MAX_TERM_LENGTH} units; each run of Han, kana or Hangul as its character bigrams plus
+ * its last character, so that every character of a run starts some term and a one-character
+ * query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
+ *
+ * @internal
+ */
+export function indexTerms(text: string): string[] {
+  const terms = new Set<string>();
+  const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
+  // No word or run spans a space or line break, so each distinct token is split once, in the
+  // order of first sight: a long text that repeats itself costs what its distinct tokens cost.
+  const tokens = new Set(foldForSearch(text).split(/[\0- ]+/));
+  searchWords([...tokens].join(' '), (word, _start, run) => {
+    if (!run) return add(cutTerm(word));
+    let previous = '';
+    for (const character of word) {
+      if (previous !== '' && add(previous + character)) return true;
+      previous = character;
+    }
+    return add(previous);
+  });
+  return [...terms];
+}
