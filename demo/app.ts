@@ -26,6 +26,8 @@ import { sendTurn } from './send-turn.js';
 import { compactOpenChat, exportOpenChat, importChatFile } from './chat-data-actions.js';
 import { applyStoreChange } from './apply-store-change.js';
 import { branchHandlers } from './branch-actions.js';
+import { SearchBox } from './search-box.js';
+import { openSearchHit } from './open-search-hit.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -33,6 +35,7 @@ const ESTIMATE_ON_OPEN_LIMIT = 2000;
 /** Builds the app into `root` over an open store. */
 export class DemoApp implements AppHost {
   private readonly sidebar: Sidebar;
+  private readonly search: SearchBox;
   readonly header: ChatHeader;
   readonly transcript: Transcript;
   readonly composer: Composer;
@@ -53,13 +56,19 @@ export class DemoApp implements AppHost {
   private estimateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly store: ConvologStore, root: HTMLElement) {
+    this.search = new SearchBox({
+      search: (query, options) => store.search(query, options),
+      titles: (ids) => this.titlesOf(ids),
+      onOpen: (hit) => void openSearchHit(this, hit),
+      onActiveChange: (active) => this.sidebar.setSearching(active),
+    });
     this.sidebar = new Sidebar({
       onNewChat: () => void this.newChat(),
       onOpen: (id) => void this.openConversation(id),
       onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
       onImport: (file) => void importChatFile(this, file),
       onSettings: () => this.settingsDialog.open(this.settings),
-    });
+    }, this.search);
     this.header = new ChatHeader({
       onRename: (title) => void this.rename(title),
       onCompact: () => void this.compact(),
@@ -104,6 +113,7 @@ export class DemoApp implements AppHost {
   /** Loads the list, reopens the chat that was open, and starts listening to changes. */
   async start(): Promise<void> {
     this.store.subscribe((change) => this.onChange(change));
+    document.addEventListener('keydown', (event) => this.onShortcut(event));
     await this.refreshList();
     const id = openConversationId();
     await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
@@ -268,6 +278,7 @@ export class DemoApp implements AppHost {
 
   private onChange(change: StoreChange): void {
     if (!applyStoreChange(this, change)) return;
+    this.search.refresh();
     this.scheduleListRefresh();
     this.scheduleStorageRefresh();
   }
@@ -295,6 +306,32 @@ export class DemoApp implements AppHost {
 
   private toggleSidebar(force?: boolean): void {
     this.shell.classList.toggle('sidebar-open', force);
+  }
+
+  /** Closes the phone's sidebar drawer; focus that was in it goes to the transcript (a hidden drawer cannot hold it). */
+  closeSidebarDrawer(): void {
+    const drawer = getComputedStyle(this.sidebar.element).position === 'fixed';
+    this.toggleSidebar(false);
+    if (drawer && this.sidebar.element.contains(document.activeElement)) this.transcript.element.focus({ preventScroll: true });
+  }
+
+  /** Ctrl+K (Cmd+K on a Mac) focuses the search field, opening the drawer on a phone. */
+  private onShortcut(event: KeyboardEvent): void {
+    if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    this.toggleSidebar(true);
+    this.search.focus();
+  }
+
+  /** The titles of `ids`: from the list in memory, else read (a chat beyond the list's first 500). */
+  private async titlesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const titles = new Map<string, string>();
+    for (const id of ids) {
+      const title = this.conversations.find((conversation) => conversation.id === id)?.title
+        ?? (await this.store.getConversation(id).catch(() => undefined))?.title;
+      if (title !== undefined) titles.set(id, title);
+    }
+    return titles;
   }
 }
 

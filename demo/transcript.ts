@@ -200,6 +200,33 @@ export class Transcript {
     });
   }
 
+  /**
+   * Scrolls entry `entryId` (at `seq`, on the path shown) into the middle of the view, first
+   * reading the path back to it in one read when it is older than what is loaded (a search hit
+   * far up a long chat). Returns its element, or `undefined` when it is not on the path shown.
+   */
+  async reveal(entryId: string, seq: number): Promise<HTMLElement | undefined> {
+    await this.reader.exclusive(() => this.loadBackTo(seq));
+    const element = this.entryLayout.elementOf(entryId);
+    if (element === undefined) return undefined;
+    element.scrollIntoView({ block: 'center' });
+    this.pinned = this.isNearBottom();
+    return element;
+  }
+
+  private async loadBackTo(seq: number): Promise<void> {
+    if (this.conversationId === undefined || this.path.atStart || this.path.size === 0 || seq >= this.path.oldestSeq) return;
+    const tipId = this.tipId;
+    const version = this.version;
+    const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), afterSeq: seq - 1, beforeSeq: this.path.oldestSeq });
+    if (page === undefined || version !== this.version) return;
+    for (const item of page) this.path.place(item);
+    const first = page[0];
+    if (first !== undefined && first.type !== 'corrupt' && first.parentId === null) this.path.atStart = true;
+    this.version += 1;
+    this.layout();
+  }
+
   /** Focuses the switcher of entry `entryId` (its view replaced the one whose button was pressed). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
     this.entryLayout.focusSwitcher(entryId, direction);
