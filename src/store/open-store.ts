@@ -22,7 +22,18 @@ const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 
  * await store.append(id, [user('What should I pack?')])
  * const reply = await callModel(await store.context(id))
  */
-export async function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+export function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+  return openStoreWith(options, {});
+}
+
+/** What only the library's own benchmarks may change about a store. @internal */
+export interface InternalStoreOptions {
+  /** `false`: writes store no search keys (to measure what indexing costs an append). Default `true`. */
+  searchIndex?: boolean;
+}
+
+/** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
+export async function openStoreWith(options: OpenStoreOptions, internal: InternalStoreOptions): Promise<ConvologStore> {
   const name = options.name ?? DEFAULT_STORE_NAME;
   const durability = options.durability ?? 'strict';
   if (!DURABILITIES.includes(durability)) {
@@ -43,6 +54,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Convolo
     name, connection, changes, durability, keyRange,
     now: options.now ?? (() => new Date()),
     generateId: options.generateId ?? v7,
+    searchIndex: internal.searchIndex ?? true,
   };
   return createStoreApi(context);
 }

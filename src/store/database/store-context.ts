@@ -10,4 +10,9 @@ export interface StoreContext {
   keyRange: typeof IDBKeyRange;
   now: () => Date;
   generateId: () => string;
+  /**
+   * Whether writes store search keys (DESIGN §11). Always `true` but in the benchmark, which
+   * measures what indexing costs an append; a store opened without it finds nothing it wrote.
+   */
+  searchIndex: boolean;
 }

@@ -11,6 +11,7 @@ import type { StoreContext } from '../database/store-context.js';
 import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { LineTable } from './line-table.js';
 import { placeEntries } from './place-entries.js';
+import { withSearchKeys } from '../database/search-keys.js';
 import type { TreeNode } from './tree-node.js';
 
 /**
@@ -41,7 +42,7 @@ export async function appendCompaction(
     const placed = placeEntries(record, parent, [entry], (_, previous) => previous.window, () => kept.seq);
     const next: ConversationRecord = { ...placed.record, updatedAt: timestamp, lastCompactionSeq: entry.seq };
     await awaitRequests((track) => {
-      track(transaction.objectStore('entries').add(placed.records[0]!));
+      track(transaction.objectStore('entries').add(withSearchKeys(context, placed.records[0]!)));
       track(transaction.objectStore('conversations').put(next));
     });
     return { record: next, entries: [entry] };

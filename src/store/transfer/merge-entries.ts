@@ -9,6 +9,7 @@ import { awaitRequests } from '../database/await-requests.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import { ALL_STORES, type ConversationRecord, type EntryRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
+import { withSearchKeys } from '../database/search-keys.js';
 import { notFound } from '../database/read-record.js';
 import { LineTable } from '../log/line-table.js';
 import { nextWindowStart } from '../log/next-window-start.js';
@@ -190,7 +191,7 @@ class Merge {
     const entryStore = this.transaction.objectStore('entries');
     const callStore = this.transaction.objectStore('toolCalls');
     await awaitRequests((track) => {
-      track(entryStore.add(stored));
+      track(entryStore.add(withSearchKeys(this.context, stored)));
       if (stored.type !== 'message') return;
       for (const toolCallId of toolCallIds(stored.message)) track(callStore.add({ conversationId: this.record.id, toolCallId, seq: stored.seq }));
     });
