@@ -192,6 +192,8 @@ export class SearchBox {
     this.shownKey = key;
     this.hits = hits;
     this.cursor = cursor;
+    // Which query the list answers (tests wait for it to be the one typed).
+    this.panel.dataset.query = this.query;
     this.more.hidden = cursor === undefined;
     this.input.setAttribute('aria-expanded', String(hits.length > 0));
     this.updateStatus();
