@@ -219,7 +219,8 @@ export class SearchBox {
     }
     if (this.hits.length === 0) {
       this.status.replaceChildren(h('span', { className: 'search-empty', testId: 'search-empty' },
-        h('strong', { text: 'No messages found.' }), ' Nothing in your chats matches “', this.query.trim(), '”.'));
+        h('strong', { text: 'No messages found.' }),
+        h('span', {}, 'Nothing in your chats matches “', this.query.trim(), '”. Every word must match the start of a word in one message.')));
       return;
     }
     const count = `${this.hits.length}${this.cursor === undefined ? '' : '+'}`;

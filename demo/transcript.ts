@@ -17,6 +17,8 @@ import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 export const PAGE_SIZE = 60;
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
+/** How many seqs above a revealed entry are read with it (context above it on screen). */
+const REVEAL_CONTEXT = 12;
 /** Above every seq: `beforeSeq` for "up to the end of the path". */
 const PATH_END = Number.MAX_SAFE_INTEGER;
 
@@ -218,7 +220,8 @@ export class Transcript {
     if (this.conversationId === undefined || this.path.atStart || this.path.size === 0 || seq >= this.path.oldestSeq) return;
     const tipId = this.tipId;
     const version = this.version;
-    const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), afterSeq: seq - 1, beforeSeq: this.path.oldestSeq });
+    // A few entries above it too, so it can scroll to the middle of the view (seqs along a path grow, with gaps).
+    const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), afterSeq: Math.max(0, seq - 1 - REVEAL_CONTEXT), beforeSeq: this.path.oldestSeq });
     if (page === undefined || version !== this.version) return;
     for (const item of page) this.path.place(item);
     const first = page[0];

@@ -292,6 +292,7 @@ describe('demo: search', () => {
           await page.emulateMedia({ colorScheme });
           await page.waitForTimeout(400);
           expect.soft(await seriousViolations(page), `${viewport === undefined ? 'laptop' : 'phone'}, ${colorScheme}`).toEqual([]);
+          await screenshot(page, `search-${viewport === undefined ? 'desktop' : 'mobile'}-${colorScheme}`);
         }
         await byTestId(page, 'search-input').fill('zanzibar');
         await expect.poll(() => byTestId(page, 'search-empty').isVisible()).toBe(true);
