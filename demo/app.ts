@@ -26,8 +26,8 @@ import { sendTurn } from './send-turn.js';
 import { compactOpenChat, exportOpenChat, importChatFile } from './chat-data-actions.js';
 import { applyStoreChange } from './apply-store-change.js';
 import { branchHandlers } from './branch-actions.js';
-import { SearchBox } from './search-box.js';
-import { openSearchHit } from './open-search-hit.js';
+import type { SearchBox } from './search-box.js';
+import { appSearchBox } from './app-search.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -56,12 +56,7 @@ export class DemoApp implements AppHost {
   private estimateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly store: ConvologStore, root: HTMLElement) {
-    this.search = new SearchBox({
-      search: (query, options) => store.search(query, options),
-      titles: (ids) => this.titlesOf(ids),
-      onOpen: (hit) => void openSearchHit(this, hit),
-      onActiveChange: (active) => this.sidebar.setSearching(active),
-    });
+    this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
     this.sidebar = new Sidebar({
       onNewChat: () => void this.newChat(),
       onOpen: (id) => void this.openConversation(id),
@@ -319,19 +314,9 @@ export class DemoApp implements AppHost {
   private onShortcut(event: KeyboardEvent): void {
     if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
     event.preventDefault();
+    if (document.querySelector('dialog[open]') !== null) return; // the page behind a modal dialog is inert
     this.toggleSidebar(true);
     this.search.focus();
-  }
-
-  /** The titles of `ids`: from the list in memory, else read (a chat beyond the list's first 500). */
-  private async titlesOf(ids: readonly string[]): Promise<Map<string, string>> {
-    const titles = new Map<string, string>();
-    for (const id of ids) {
-      const title = this.conversations.find((conversation) => conversation.id === id)?.title
-        ?? (await this.store.getConversation(id).catch(() => undefined))?.title;
-      if (title !== undefined) titles.set(id, title);
-    }
-    return titles;
   }
 }
 
