@@ -7,6 +7,7 @@ import { openDatabase } from './database/open-database.js';
 import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.js';
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
+import { SearchIndexer } from './database/search-indexer.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -46,6 +47,9 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
   });
+  // The tokenizer loads beside the open (an upgrade indexing old entries waits for it, and so does the first write).
+  const indexer = new SearchIndexer(internal.searchIndex ?? true);
+  indexer.load().catch(() => undefined);
   const database = await open(options.signal);
   const changes = new ChangeChannel(name);
   const connection = new Connection(() => open(), (reason) => changes.closed(reason));
@@ -54,7 +58,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     name, connection, changes, durability, keyRange,
     now: options.now ?? (() => new Date()),
     generateId: options.generateId ?? v7,
-    searchIndex: internal.searchIndex ?? true,
+    indexer,
   };
   return createStoreApi(context);
 }

@@ -1,8 +1,5 @@
 import type { Entry } from '../../core/entry.js';
-import { indexTerms } from '../../core/search-terms.js';
-import { searchableText } from '../../core/search-text.js';
-import type { EntryRecord, SearchKey } from './schema.js';
-import type { StoreContext } from './store-context.js';
+import type { SearchKey } from './schema.js';
 
 /**
  * The term of every entry's time posting: `''` is never a word, so the postings under it list
@@ -19,14 +16,12 @@ export function entryTime(entry: Pick<Entry, 'timestamp'>): number {
 }
 
 /**
- * The keys an entry stores for the search index (DESIGN §11): one `[term, time, seq]` per index
- * term of its searchable text, plus the time posting, none when it has no searchable text. The
- * multiEntry index over them lists each term's entries in time order, so a query walks a term
- * newest first and stops when its page is full.
+ * The keys an entry with these index terms stores (DESIGN §11): one `[term, time, seq]` per term,
+ * plus the time posting; none without terms. The multiEntry index over them lists each term's
+ * entries in time order, so a query walks a term newest first and stops when its page is full.
  * @internal
  */
-export function searchKeysOf(entry: Entry): SearchKey[] {
-  const terms = indexTerms(searchableText(entry));
+export function keysOfTerms(entry: Pick<Entry, 'timestamp' | 'seq'>, terms: readonly string[]): SearchKey[] {
   if (terms.length === 0) return [];
   const time = entryTime(entry);
   const keys: SearchKey[] = [[TIME_TERM, time, entry.seq]];
@@ -40,13 +35,4 @@ export function termsOfKeys(keys: readonly SearchKey[] | undefined): string[] {
   const terms: string[] = [];
   for (const key of keys) if (key[0] !== TIME_TERM) terms.push(key[0]);
   return terms;
-}
-
-/**
- * The record to write for a new entry: with its search keys, so the index is written in the same
- * transaction as the entry (left without them only when the context has indexing switched off).
- * @internal
- */
-export function withSearchKeys(context: Pick<StoreContext, 'searchIndex'>, record: EntryRecord): EntryRecord {
-  return context.searchIndex ? { ...record, search: searchKeysOf(record) } : record;
 }

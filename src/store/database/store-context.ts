@@ -1,5 +1,6 @@
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
+import type { SearchIndexer } from './search-indexer.js';
 
 /** What every store operation shares. @internal */
 export interface StoreContext {
@@ -10,9 +11,6 @@ export interface StoreContext {
   keyRange: typeof IDBKeyRange;
   now: () => Date;
   generateId: () => string;
-  /**
-   * Whether writes store search keys (DESIGN §11). Always `true` but in the benchmark, which
-   * measures what indexing costs an append; a store opened without it finds nothing it wrote.
-   */
-  searchIndex: boolean;
+  /** Gives written entries their search keys (DESIGN §11); every write awaits its `load()` before its transaction. */
+  indexer: SearchIndexer;
 }

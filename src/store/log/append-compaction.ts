@@ -11,7 +11,6 @@ import type { StoreContext } from '../database/store-context.js';
 import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { LineTable } from './line-table.js';
 import { placeEntries } from './place-entries.js';
-import { withSearchKeys } from '../database/search-keys.js';
 import type { TreeNode } from './tree-node.js';
 
 /**
@@ -26,6 +25,7 @@ export async function appendCompaction(
 ): Promise<CompactionEntry> {
   checkInput(compaction);
   checkEntryId(options.parentId, 'appendCompaction: parentId', true);
+  await context.indexer.load();
   const written = await runTransaction(context, ['conversations', 'entries'], 'readwrite', 'Appending a compaction', async (transaction) => {
     const parentRead = prefetchEntry(transaction, options.parentId);
     const keptRead = prefetchEntry(transaction, compaction.firstKeptId);
@@ -42,7 +42,7 @@ export async function appendCompaction(
     const placed = placeEntries(record, parent, [entry], (_, previous) => previous.window, () => kept.seq);
     const next: ConversationRecord = { ...placed.record, updatedAt: timestamp, lastCompactionSeq: entry.seq };
     await awaitRequests((track) => {
-      track(transaction.objectStore('entries').add(withSearchKeys(context, placed.records[0]!)));
+      track(transaction.objectStore('entries').add(context.indexer.withKeys(placed.records[0]!)));
       track(transaction.objectStore('conversations').put(next));
     });
     return { record: next, entries: [entry] };

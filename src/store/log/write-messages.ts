@@ -10,7 +10,6 @@ import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { toolCallIds } from './tool-call-ids.js';
 import { placeEntries } from './place-entries.js';
-import { withSearchKeys } from '../database/search-keys.js';
 import type { TreeNode } from './tree-node.js';
 
 /** What a write to a log produced. @internal */
@@ -52,7 +51,7 @@ export async function writeMessages(
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
-    for (const stored of placed.records) track(entryStore.add(withSearchKeys(context, stored)));
+    for (const stored of placed.records) track(entryStore.add(context.indexer.withKeys(stored)));
     for (const entry of entries) {
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
     }

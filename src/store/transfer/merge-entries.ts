@@ -9,7 +9,6 @@ import { awaitRequests } from '../database/await-requests.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import { ALL_STORES, type ConversationRecord, type EntryRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { withSearchKeys } from '../database/search-keys.js';
 import { notFound } from '../database/read-record.js';
 import { LineTable } from '../log/line-table.js';
 import { nextWindowStart } from '../log/next-window-start.js';
@@ -49,6 +48,7 @@ export async function mergeEntries(
     candidates.set(checked.entry.id, checked.entry);
   }
   const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation);
+  await context.indexer.load();
   const outcome = await runTransaction(context, ALL_STORES, 'readwrite', 'Merging entries', async (transaction) => {
     const existing = await transaction.objectStore('conversations').get(conversationId);
     const record = existing ?? created;
@@ -191,7 +191,7 @@ class Merge {
     const entryStore = this.transaction.objectStore('entries');
     const callStore = this.transaction.objectStore('toolCalls');
     await awaitRequests((track) => {
-      track(entryStore.add(withSearchKeys(this.context, stored)));
+      track(entryStore.add(this.context.indexer.withKeys(stored)));
       if (stored.type !== 'message') return;
       for (const toolCallId of toolCallIds(stored.message)) track(callStore.add({ conversationId: this.record.id, toolCallId, seq: stored.seq }));
     });

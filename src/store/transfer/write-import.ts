@@ -8,7 +8,6 @@ import { indexTree, type IndexedTree } from '../log/index-tree.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { withSearchKeys } from '../database/search-keys.js';
 import { toolCallIds } from '../log/tool-call-ids.js';
 
 /**
@@ -44,7 +43,7 @@ export async function writeImport(
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
     track(transaction.objectStore('conversations').add(record));
-    for (const stored of tree.records) track(entryStore.add(withSearchKeys(context, stored)));
+    for (const stored of tree.records) track(entryStore.add(context.indexer.withKeys(stored)));
     for (const entry of entries) {
       if (entry.type !== 'message') continue;
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId, toolCallId, seq: entry.seq }));
