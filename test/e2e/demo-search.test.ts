@@ -1,7 +1,8 @@
 // Search in the demo, in real Chromium: the field at the top of the sidebar finds messages
 // across chats as you type (Chinese too), shows stored text as text (an XSS payload stays
 // inert), opens a hit's chat on its branch with the message scrolled into view and marked,
-// pages with Load more, clears with Esc, says when nothing matched, and Ctrl+K focuses it;
+// keeps the results current as messages are written, pages with Load more, clears with Esc,
+// says when nothing matched, and Ctrl+K focuses it (Enter at once opens the first hit);
 // axe finds no serious or critical violation with results shown, on a laptop and a phone.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -213,6 +214,19 @@ describe('demo: search', () => {
     });
   });
 
+  it('keeps the results current: a message written while they are shown joins them', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await seedChats(page, [TRIP]);
+      await typeQuery(page, 'fjellstue');
+      await expect.poll(() => byTestId(page, 'search-empty').isVisible()).toBe(true);
+      await sendAndWait(page, 'Book the fjellstue for Friday');
+      // The message and the assistant's echo of it.
+      await waitForResults(page, 2, 'fjellstue');
+      expect(await byTestId(page, 'search-empty').count()).toBe(0);
+      expect(watch.errors).toEqual([]);
+    });
+  });
+
   it('pages with Load more without repeating a hit', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedChats(page, [longChat('Packing list', 45, (index) => `Packing item ${index}: wool socks`)]);
@@ -253,12 +267,17 @@ describe('demo: search', () => {
 
   it('focuses the field with Ctrl+K (Cmd+K), from anywhere, on a laptop and a phone', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
+      const [trip] = await seedChats(page, [TRIP]);
       await byTestId(page, 'composer').focus();
       await page.keyboard.press('Control+k');
       expect(await byTestId(page, 'search-input').evaluate((input) => input === document.activeElement)).toBe(true);
       await byTestId(page, 'composer').focus();
       await page.keyboard.press('Meta+k');
       expect(await byTestId(page, 'search-input').evaluate((input) => input === document.activeElement)).toBe(true);
+      // Typed and Enter at once, before any result is shown: the first (newest) hit opens.
+      await page.keyboard.type('mondays');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => entry(page, trip!.entryIds[1]!).getAttribute('data-search-target'), { timeout: 10_000 }).toBe('true');
       expect(watch.errors).toEqual([]);
     });
     await onDemoPage(demo, async ({ page, watch }) => {
