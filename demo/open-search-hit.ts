@@ -5,7 +5,7 @@
 import type { ConvologStore } from '../src/index.js';
 import type { AppHost } from './app-host.js';
 import { describeError } from './notices.js';
-import type { SearchHit } from './search-result-view.js';
+import type { SearchHit } from '../src/index.js';
 
 /** Marks the message a search opened; the mark moves to the next one opened. */
 const TARGET_CLASS = 'is-search-target';

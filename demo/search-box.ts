@@ -2,11 +2,11 @@
 // Results come as the user types (debounced; the query before is aborted, and its answer is
 // dropped if it comes anyway); ↑/↓ move the selection, Enter or a click opens the hit, Esc
 // clears; more hits page in by the store's cursor.
-import { isConvologError } from '../src/index.js';
+import { isConvologError, type SearchHit, type SearchResult } from '../src/index.js';
 import { h, icon } from './dom.js';
 import { ICONS } from './icons.js';
 import { LatestOnly } from './latest-only.js';
-import { searchResultView, type SearchHit } from './search-result-view.js';
+import { searchResultView } from './search-result-view.js';
 
 /** How long typing must pause before the query runs. */
 const DEBOUNCE_MS = 120;
@@ -15,13 +15,10 @@ const PAGE_SIZE = 20;
 /** A refresh after a change re-reads at most this many hits (what was paged in, within reason). */
 const REFRESH_LIMIT = 100;
 
-/** One page of results, as `store.search` returns it. */
-export interface SearchPage { hits: SearchHit[]; nextCursor?: string }
-
 /** What the search box asks of the app. */
 export interface SearchBoxHandlers {
   /** Runs the query (the store's `search`). */
-  search(query: string, options: { limit: number; cursor?: string; signal: AbortSignal }): Promise<SearchPage>;
+  search(query: string, options: { limit: number; cursor?: string; signal: AbortSignal }): Promise<SearchResult>;
   /** The titles of these chats, by id. */
   titles(conversationIds: readonly string[]): Promise<Map<string, string>>;
   /** Opens the chat of `hit` at its message. */
@@ -169,14 +166,14 @@ export class SearchBox {
     this.show([...this.hits, ...page.hits], page.nextCursor);
   }
 
-  /** Reads one page with titles; `undefined` when superseded or failed (the status says so). */
-  private async read(query: string, options: { limit: number; cursor?: string }): Promise<(SearchPage & { titles: Map<string, string> }) | undefined> {
+  /** Reads one page and its chats' titles; `undefined` when superseded or failed (the status says so). */
+  private async read(query: string, options: { limit: number; cursor?: string }): Promise<SearchResult | undefined> {
     try {
       return await this.latest.run(async (signal) => {
         const page = await this.handlers.search(query, { ...options, signal });
         const titles = await this.handlers.titles([...new Set(page.hits.map((hit) => hit.conversationId))]);
         for (const [id, title] of titles) this.titles.set(id, title);
-        return { ...page, titles };
+        return page;
       });
     } catch (error) {
       if (isConvologError(error, 'aborted')) return undefined;

@@ -1,12 +1,9 @@
 // One search hit in the sidebar: the chat's title, when the message was written, who wrote it,
 // and the snippet with the matched words marked. The snippet is stored text, so it goes in as
 // text nodes; the marks are <mark> elements whose text is set with textContent.
-import type { ConvologStore } from '../src/index.js';
+import type { SearchHit } from '../src/index.js';
 import { h } from './dom.js';
 import { formatFullDate, formatRelativeTime } from './format.js';
-
-/** A hit of `store.search`. */
-export type SearchHit = Awaited<ReturnType<ConvologStore['search']>>['hits'][number];
 
 const ROLE_LABELS: Record<SearchHit['role'], string> = {
   user: 'You',
