@@ -56,7 +56,12 @@ export class SearchBox {
         type: 'search', role: 'combobox', placeholder: 'Search chats', autocomplete: 'off', spellcheck: 'false',
         'aria-label': 'Search every chat', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'search-results',
       },
-      on: { input: () => this.onInput(), keydown: (event) => this.onKeyDown(event) },
+      on: {
+        // While an IME composes (pinyin, kana) the field holds Latin keys, not the words meant: wait for the commit.
+        input: (event) => (event as InputEvent).isComposing ? undefined : this.onInput(),
+        compositionend: () => this.onInput(),
+        keydown: (event) => this.onKeyDown(event),
+      },
     });
     this.field = h('div', { className: 'search-field', attrs: { role: 'search' } },
       icon(ICONS.search, 'icon search-icon'),

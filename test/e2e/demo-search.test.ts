@@ -128,6 +128,18 @@ describe('demo: search', () => {
       await byTestId(page, 'search-input').fill('下雨');
       await waitForResults(page, 1, '下雨');
       expect((await results(page))[0]!.marks).toEqual(['下雨']);
+
+      // Typed through an input method: nothing is searched while pinyin is being composed, the
+      // committed characters are.
+      await byTestId(page, 'search-input').fill('');
+      const devtools = await page.context().newCDPSession(page);
+      await byTestId(page, 'search-input').focus();
+      await devtools.send('Input.imeSetComposition', { text: 'tianqi', selectionStart: 6, selectionEnd: 6 });
+      await page.waitForTimeout(500);
+      expect(await byTestId(page, 'search-empty').count()).toBe(0);
+      expect(await page.evaluate(() => document.querySelector<HTMLElement>('.search-panel')?.dataset.query ?? '')).toBe('');
+      await devtools.send('Input.insertText', { text: '天气' });
+      await waitForResults(page, 1, '天气');
       expect(watch.errors).toEqual([]);
     });
   });
