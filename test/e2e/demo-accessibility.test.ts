@@ -11,6 +11,8 @@ import { byTestId, messages, sendAndWait, waitForIdle, waitForNotice } from './s
 import { seriousViolations } from './support/axe.js';
 
 const demo = useDemoEnvironment();
+/** The demo answers within this time even on a loaded two-core CI machine. */
+const POLL = { timeout: 10_000 };
 
 /** Checks the page as it is now, in light and then dark colours (soft: every state is reported). */
 async function expectAccessibleInBothSchemes(page: Page): Promise<void> {
@@ -33,7 +35,7 @@ describe('demo: accessibility (axe-core)', () => {
       await waitForIdle(page);
       await byTestId(page, 'compact').click();
       await waitForNotice(page, /Compacted/);
-      await expect.poll(() => byTestId(page, 'branch-position').count()).toBeGreaterThan(0);
+      await expect.poll(() => byTestId(page, 'branch-position').count(), POLL).toBeGreaterThan(0);
       await expectAccessibleInBothSchemes(page);
       await byTestId(page, 'settings').click();
       await page.waitForSelector('dialog[open]');
@@ -47,7 +49,7 @@ describe('demo: accessibility (axe-core)', () => {
       await sendAndWait(page, 'Hello from a phone. Is it raining in Bergen?');
       await expectAccessibleInBothSchemes(page);
       await page.locator('.menu-button').click();
-      await expect.poll(() => byTestId(page, 'new-chat').isVisible()).toBe(true);
+      await expect.poll(() => byTestId(page, 'new-chat').isVisible(), POLL).toBe(true);
       await page.waitForTimeout(300); // the drawer's slide
       await expectAccessibleInBothSchemes(page);
       expect(watch.errors).toEqual([]);

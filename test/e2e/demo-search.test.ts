@@ -14,6 +14,8 @@ import { longChat, seedChats } from './support/seed-chats.js';
 import { seriousViolations } from './support/axe.js';
 
 const demo = useDemoEnvironment();
+/** The demo answers within this time even on a loaded two-core CI machine. */
+const POLL = { timeout: 10_000 };
 
 /** Types `query` into the search field key by key, as a person does. */
 async function typeQuery(page: Page, query: string): Promise<void> {
@@ -39,7 +41,7 @@ async function waitForResults(page: Page, count: number, text: string): Promise<
     if (!current) return false;
     const shown = await results(page);
     return shown.length === count && shown.every((result) => result.snippet.toLowerCase().includes(text.toLowerCase()));
-  }, { timeout: 10_000 }).toBe(true);
+  }, POLL).toBe(true);
 }
 
 /** The message element whose entry id is `entryId`. */
@@ -179,8 +181,8 @@ describe('demo: search', () => {
       await typeQuery(page, 'lighthouse');
       await waitForResults(page, 1, 'lighthouse');
       await byTestId(page, 'search-result').click();
-      await expect.poll(() => byTestId(page, 'conversation-item').first().isVisible()).toBe(false); // results stay up
-      await expect.poll(() => entry(page, long!.entryIds[4]!).getAttribute('data-search-target'), { timeout: 10_000 }).toBe('true');
+      await expect.poll(() => byTestId(page, 'conversation-item').first().isVisible(), POLL).toBe(false); // results stay up
+      await expect.poll(() => entry(page, long!.entryIds[4]!).getAttribute('data-search-target'), POLL).toBe('true');
       expect(await inView(page, long!.entryIds[4]!)).toBe(true);
       expect(await entry(page, long!.entryIds[4]!).getAttribute('class')).toContain('is-search-target');
       await screenshot(page, 'search-desktop-opened');
@@ -191,7 +193,7 @@ describe('demo: search', () => {
       await byTestId(page, 'search-input').press('ArrowDown');
       expect(await byTestId(page, 'search-result').nth(1).getAttribute('aria-selected')).toBe('true');
       await byTestId(page, 'search-input').press('Enter');
-      await expect.poll(() => entry(page, trip!.entryIds[0]!).getAttribute('data-search-target')).toBe('true');
+      await expect.poll(() => entry(page, trip!.entryIds[0]!).getAttribute('data-search-target'), POLL).toBe('true');
       expect(await page.locator('[data-search-target]').count()).toBe(1);
       expect(await page.locator('.conversation-title, .chat-title').allTextContents()).toContain('Oslo trip in May');
       expect(await messages(page).count()).toBe(2);
@@ -211,11 +213,11 @@ describe('demo: search', () => {
         ],
       }]);
       await byTestId(page, 'conversation-item').first().click();
-      await expect.poll(() => messages(page, 'user').allInnerTexts()).toEqual([expect.stringContaining('glaciers')]);
+      await expect.poll(() => messages(page, 'user').allInnerTexts(), POLL).toEqual([expect.stringContaining('glaciers')]);
       await typeQuery(page, 'lysefjord');
       await waitForResults(page, 1, 'lysefjord');
       await byTestId(page, 'search-input').press('Enter');
-      await expect.poll(() => entry(page, chat!.entryIds[1]!).getAttribute('data-search-target'), { timeout: 10_000 }).toBe('true');
+      await expect.poll(() => entry(page, chat!.entryIds[1]!).getAttribute('data-search-target'), POLL).toBe('true');
       expect(await messages(page, 'user').allInnerTexts()).toEqual([expect.stringContaining('fjords')]);
       expect(await byTestId(page, 'branch-position').first().textContent()).toBe('1/2');
       // The branch was checked out, not only shown: it is what a reload opens.
@@ -230,7 +232,7 @@ describe('demo: search', () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedChats(page, [TRIP]);
       await typeQuery(page, 'fjellstue');
-      await expect.poll(() => byTestId(page, 'search-empty').isVisible()).toBe(true);
+      await expect.poll(() => byTestId(page, 'search-empty').isVisible(), POLL).toBe(true);
       await sendAndWait(page, 'Book the fjellstue for Friday');
       // The message and the assistant's echo of it.
       await waitForResults(page, 2, 'fjellstue');
@@ -250,7 +252,7 @@ describe('demo: search', () => {
       await waitForResults(page, 45, 'socks');
       const snippets = (await results(page)).map((result) => result.snippet);
       expect(new Set(snippets).size).toBe(45);
-      await expect.poll(() => byTestId(page, 'search-more').isVisible()).toBe(false);
+      await expect.poll(() => byTestId(page, 'search-more').isVisible(), POLL).toBe(false);
       expect(watch.errors).toEqual([]);
     });
   });
@@ -259,7 +261,7 @@ describe('demo: search', () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedChats(page, [TRIP]);
       await typeQuery(page, 'zanzibar');
-      await expect.poll(() => byTestId(page, 'search-empty').isVisible()).toBe(true);
+      await expect.poll(() => byTestId(page, 'search-empty').isVisible(), POLL).toBe(true);
       expect(await byTestId(page, 'search-empty').innerText()).toContain('zanzibar');
       expect(await byTestId(page, 'search-result').count()).toBe(0);
       await screenshot(page, 'search-desktop-empty');
@@ -289,14 +291,14 @@ describe('demo: search', () => {
       // Typed and Enter at once, before any result is shown: the first (newest) hit opens.
       await page.keyboard.type('mondays');
       await page.keyboard.press('Enter');
-      await expect.poll(() => entry(page, trip!.entryIds[1]!).getAttribute('data-search-target'), { timeout: 10_000 }).toBe('true');
+      await expect.poll(() => entry(page, trip!.entryIds[1]!).getAttribute('data-search-target'), POLL).toBe('true');
       expect(watch.errors).toEqual([]);
     });
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedChats(page, [TRIP]);
       expect(await byTestId(page, 'search-input').isVisible()).toBe(false); // in the closed drawer
       await page.keyboard.press('Control+k');
-      await expect.poll(() => byTestId(page, 'search-input').isVisible()).toBe(true);
+      await expect.poll(() => byTestId(page, 'search-input').isVisible(), POLL).toBe(true);
       expect(await byTestId(page, 'search-input').evaluate((input) => input === document.activeElement)).toBe(true);
       await page.keyboard.type('museum');
       await waitForResults(page, 2, 'museum');
@@ -304,8 +306,8 @@ describe('demo: search', () => {
       await screenshot(page, 'search-mobile-results');
       // Opening a hit closes the drawer and shows the message.
       await byTestId(page, 'search-result').nth(1).click();
-      await expect.poll(() => page.locator('[data-search-target="true"]').count()).toBe(1);
-      await expect.poll(() => byTestId(page, 'search-input').isVisible()).toBe(false);
+      await expect.poll(() => page.locator('[data-search-target="true"]').count(), POLL).toBe(1);
+      await expect.poll(() => byTestId(page, 'search-input').isVisible(), POLL).toBe(false);
       await screenshot(page, 'search-mobile-opened');
       expect(watch.errors).toEqual([]);
     }, { viewport: MOBILE });
@@ -326,7 +328,7 @@ describe('demo: search', () => {
           await screenshot(page, `search-${viewport === undefined ? 'desktop' : 'mobile'}-${colorScheme}`);
         }
         await byTestId(page, 'search-input').fill('zanzibar');
-        await expect.poll(() => byTestId(page, 'search-empty').isVisible()).toBe(true);
+        await expect.poll(() => byTestId(page, 'search-empty').isVisible(), POLL).toBe(true);
         expect.soft(await seriousViolations(page), 'empty state').toEqual([]);
         expect(watch.errors).toEqual([]);
       }, { viewport });
