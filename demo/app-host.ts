@@ -38,6 +38,8 @@ export interface AppHost {
   contextBudget(): ContextBudget;
   /** Shows `id` (or the empty state) and loads its last page. */
   openConversation(id: string | undefined): Promise<void>;
+  /** Closes the phone's sidebar drawer (a search hit was opened from it). */
+  closeSidebarDrawer(): void;
   /** Compacts the open chat (offered by notices as an action). */
   compact(): Promise<void>;
   /** Enables or blocks the composer for the turn state of the open chat. */

@@ -26,6 +26,8 @@ import { sendTurn } from './send-turn.js';
 import { compactOpenChat, exportOpenChat, importChatFile } from './chat-data-actions.js';
 import { applyStoreChange } from './apply-store-change.js';
 import { branchHandlers } from './branch-actions.js';
+import type { SearchBox } from './search-box.js';
+import { appSearchBox } from './app-search.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -33,6 +35,7 @@ const ESTIMATE_ON_OPEN_LIMIT = 2000;
 /** Builds the app into `root` over an open store. */
 export class DemoApp implements AppHost {
   private readonly sidebar: Sidebar;
+  private readonly search: SearchBox;
   readonly header: ChatHeader;
   readonly transcript: Transcript;
   readonly composer: Composer;
@@ -53,13 +56,14 @@ export class DemoApp implements AppHost {
   private estimateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly store: ConvologStore, root: HTMLElement) {
+    this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
     this.sidebar = new Sidebar({
       onNewChat: () => void this.newChat(),
       onOpen: (id) => void this.openConversation(id),
       onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
       onImport: (file) => void importChatFile(this, file),
       onSettings: () => this.settingsDialog.open(this.settings),
-    });
+    }, this.search);
     this.header = new ChatHeader({
       onRename: (title) => void this.rename(title),
       onCompact: () => void this.compact(),
@@ -104,6 +108,7 @@ export class DemoApp implements AppHost {
   /** Loads the list, reopens the chat that was open, and starts listening to changes. */
   async start(): Promise<void> {
     this.store.subscribe((change) => this.onChange(change));
+    document.addEventListener('keydown', (event) => this.onShortcut(event));
     await this.refreshList();
     const id = openConversationId();
     await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
@@ -268,6 +273,7 @@ export class DemoApp implements AppHost {
 
   private onChange(change: StoreChange): void {
     if (!applyStoreChange(this, change)) return;
+    this.search.refresh();
     this.scheduleListRefresh();
     this.scheduleStorageRefresh();
   }
@@ -295,6 +301,22 @@ export class DemoApp implements AppHost {
 
   private toggleSidebar(force?: boolean): void {
     this.shell.classList.toggle('sidebar-open', force);
+  }
+
+  /** Closes the phone's sidebar drawer; focus that was in it goes to the transcript (a hidden drawer cannot hold it). */
+  closeSidebarDrawer(): void {
+    const drawer = getComputedStyle(this.sidebar.element).position === 'fixed';
+    this.toggleSidebar(false);
+    if (drawer && this.sidebar.element.contains(document.activeElement)) this.transcript.element.focus({ preventScroll: true });
+  }
+
+  /** Ctrl+K (Cmd+K on a Mac) focuses the search field, opening the drawer on a phone. */
+  private onShortcut(event: KeyboardEvent): void {
+    if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    if (document.querySelector('dialog[open]') !== null) return; // the page behind a modal dialog is inert
+    this.toggleSidebar(true);
+    this.search.focus();
   }
 }
 

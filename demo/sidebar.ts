@@ -1,8 +1,15 @@
-// The sidebar: conversations (most recently active first), New chat, Import and Settings.
+// The sidebar: the search field, conversations (most recently active first; search results in
+// their place while a query is typed), New chat, Import and Settings.
 import type { Conversation } from '../src/index.js';
 import { h, icon } from './dom.js';
 import { ICONS } from './icons.js';
 import { formatFullDate, formatRelativeTime } from './format.js';
+
+/** The search field and its results panel, placed at the top of the sidebar. */
+export interface SidebarSearch {
+  readonly field: HTMLElement;
+  readonly panel: HTMLElement;
+}
 
 /** What the sidebar asks the app to do. */
 export interface SidebarHandlers {
@@ -19,10 +26,11 @@ export class Sidebar {
   readonly element: HTMLElement;
   private readonly list = h('ul', { className: 'conversation-list', attrs: { 'aria-label': 'Conversations' } });
   private readonly storageLine = h('span', { className: 'storage-line' });
+  private readonly recent: HTMLElement;
   private conversations: readonly Conversation[] = [];
   private openId: string | undefined;
 
-  constructor(private readonly handlers: SidebarHandlers) {
+  constructor(private readonly handlers: SidebarHandlers, search: SidebarSearch) {
     const importInput = h('input', {
       className: 'visually-hidden',
       testId: 'import',
@@ -42,10 +50,13 @@ export class Sidebar {
           h('span', { className: 'brand-name', text: 'convolog' }),
           h('span', { className: 'brand-badge', text: 'demo' })),
         h('button', { className: 'btn btn-primary btn-block', testId: 'new-chat', attrs: { type: 'button' }, on: { click: () => handlers.onNewChat() } },
-          icon(ICONS.plus), 'New chat')),
-      h('nav', { className: 'sidebar-scroll' },
-        h('p', { className: 'sidebar-label', text: 'Recent' }),
-        this.list),
+          icon(ICONS.plus), 'New chat'),
+        search.field),
+      h('div', { className: 'sidebar-scroll' },
+        search.panel,
+        this.recent = h('nav', { className: 'sidebar-recent', attrs: { 'aria-label': 'Recent chats' } },
+          h('p', { className: 'sidebar-label', text: 'Recent' }),
+          this.list)),
       h('div', { className: 'sidebar-foot' },
         h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export, or conversations.json from ChatGPT, Claude or Open WebUI' },
           icon(ICONS.upload), 'Import chat', importInput),
@@ -61,6 +72,11 @@ export class Sidebar {
     this.conversations = conversations;
     this.openId = openId;
     this.render();
+  }
+
+  /** Shows the search results instead of the chat list (`true`), or the list again. */
+  setSearching(searching: boolean): void {
+    this.recent.hidden = searching;
   }
 
   /** The storage line at the bottom ("1.2 MB used · kept until you delete it"). */

@@ -104,8 +104,13 @@ export class TranscriptLayout {
 
   /** Focuses the switcher of the entry `entryId` (after a switch by keyboard, its view is a new element). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
-    const element = [...this.element.querySelectorAll<HTMLElement>('[data-entry-id]')].find((candidate) => candidate.dataset.entryId === entryId);
+    const element = this.elementOf(entryId);
     if (element !== undefined) focusSwitcher(element, direction);
+  }
+
+  /** The view of entry `entryId` (a message, folded tool results included, or a compaction marker), if shown. */
+  elementOf(entryId: string): HTMLElement | undefined {
+    return [...this.element.querySelectorAll<HTMLElement>('[data-entry-id]')].find((candidate) => candidate.dataset.entryId === entryId);
   }
 
   private reconcile(top: readonly HTMLElement[]): void {

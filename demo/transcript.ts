@@ -17,6 +17,8 @@ import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 export const PAGE_SIZE = 60;
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
+/** How many seqs above a revealed entry are read with it (context above it on screen). */
+const REVEAL_CONTEXT = 12;
 /** Above every seq: `beforeSeq` for "up to the end of the path". */
 const PATH_END = Number.MAX_SAFE_INTEGER;
 
@@ -198,6 +200,34 @@ export class Transcript {
       }
       this.applyMerge(page, anchor === undefined);
     });
+  }
+
+  /**
+   * Scrolls entry `entryId` (at `seq`, on the path shown) into the middle of the view, first
+   * reading the path back to it in one read when it is older than what is loaded (a search hit
+   * far up a long chat). Returns its element, or `undefined` when it is not on the path shown.
+   */
+  async reveal(entryId: string, seq: number): Promise<HTMLElement | undefined> {
+    await this.reader.exclusive(() => this.loadBackTo(seq));
+    const element = this.entryLayout.elementOf(entryId);
+    if (element === undefined) return undefined;
+    element.scrollIntoView({ block: 'center' });
+    this.pinned = this.isNearBottom();
+    return element;
+  }
+
+  private async loadBackTo(seq: number): Promise<void> {
+    if (this.conversationId === undefined || this.path.atStart || this.path.size === 0 || seq >= this.path.oldestSeq) return;
+    const tipId = this.tipId;
+    const version = this.version;
+    // A few entries above it too, so it can scroll to the middle of the view (seqs along a path grow, with gaps).
+    const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), afterSeq: Math.max(0, seq - 1 - REVEAL_CONTEXT), beforeSeq: this.path.oldestSeq });
+    if (page === undefined || version !== this.version) return;
+    for (const item of page) this.path.place(item);
+    const first = page[0];
+    if (first !== undefined && first.type !== 'corrupt' && first.parentId === null) this.path.atStart = true;
+    this.version += 1;
+    this.layout();
   }
 
   /** Focuses the switcher of entry `entryId` (its view replaced the one whose button was pressed). */
