@@ -10,8 +10,9 @@ export const MAX_TERM_LENGTH = 32;
 const RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc]+/gu;
 // Where Intl.Segmenter is missing: letters, digits, marks (Devanagari matras) and `_`.
 const WORD = /[\p{L}\p{N}\p{M}\p{Pc}]+/gu;
-// Pieces without a letter or digit (the punctuation between Han runs) skip the segmenter.
-const WORDLESS = /^[^\p{L}\p{N}]*$/u;
+// Pieces of spaces and common punctuation only (what comes between Han runs) skip the segmenter:
+// they hold no word-like segment. Not "no letter or digit": `_` alone is word-like.
+const WORDLESS = /^[\0-/:-@[-\]{-~\u3001\u3002\u3008-\u3011\u30fb]*$/;
 // Text is handed to the segmenter in pieces of at most this many units, cut after a space where
 // there is one: Node 20's Intl.Segmenter takes time quadratic in the length of what it segments
 // (10 KB costs 80 ms, 4 MB would take hours); pieces keep it linear. Chromium pays ~10 µs a call.

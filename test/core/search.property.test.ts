@@ -180,16 +180,19 @@ describe('indexTerms, property-based', () => {
     fc.constantFrom('the', 'The', "don't", 'example.com', '3.14', 'Café', 'ОСЛО', 'สวัสดีครับ', '今天的天气', '날씨가', '🎉', 'a_b', 'x', 'ΟΔΟΣ'),
     fc.array(fc.constantFrom(...LONG_UNITS), { minLength: 1, maxLength: 8 }).map((units) => units.join('')),
   );
-  const longToken = fc.array(fc.constantFrom(...LONG_UNITS), { minLength: 200, maxLength: 1200 }).map((units) => units.join(''));
+  // Long tokens without Han or Hangul, whose runs would cut them into short gaps.
+  const longToken = fc.array(fc.constantFrom(...LONG_UNITS.filter((unit) => !/[天气날ー]/.test(unit))), { minLength: 200, maxLength: 1200, size: 'max' })
+    .map((units) => units.join(''));
   const token = fc.oneof({ arbitrary: shortToken, weight: 20 }, { arbitrary: longToken, weight: 1 });
   const space = fc.constantFrom(' ', '\n', '\t', '  ', '\u00a0', '\u3000', ' \n ');
-  const text = fc.array(fc.tuple(token, space), { minLength: 1, maxLength: 300 })
+  const text = fc.array(fc.tuple(token, space), { minLength: 1, maxLength: 300, size: 'max' })
     .chain((parts) => fc.nat(parts.length).map((repeat) => [...parts, ...parts.slice(0, repeat)]))
     .map((parts) => parts.map(([word, gap]) => word + gap).join(''));
 
   it('gives the terms of the whole text, in order, however its tokens repeat', () => {
     fc.assert(fc.property(text, (sample) => {
       expect(indexTerms(sample)).toEqual(termsByDefinition(sample));
-    }), { numRuns: 150 });
+      // No shrinking: on texts this long it takes minutes; the failing text is printed whole.
+    }), { numRuns: 150, endOnFailure: true });
   });
 });
