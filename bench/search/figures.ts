@@ -1,0 +1,115 @@
+// The timed search figures of issue 20, run in real Chromium against the generated history.
+// Query figures first (they need the pristine history), then the append figure, which writes.
+import { COMMON_QUERY, longMessage, PLANTED_COUNT, RARE_CHINESE, RARE_WORD } from './corpus.js';
+import { fullScan } from './full-scan.js';
+import { medianFigure, ratioFigure, type SearchFigure } from './search-figure.js';
+import type { SearchBench } from './search-bench.js';
+import type { BenchSearchStore } from './search-store.js';
+
+const PAGE = 20;
+
+/** Every hit of `query`, page by page: the ids, and how many pages it took. */
+async function allHits(store: BenchSearchStore, query: string): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await store.search(query, { limit: PAGE, ...(cursor === undefined ? {} : { cursor }) });
+    ids.push(...page.hits.map((hit) => hit.entryId));
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor !== undefined && pages < 10_000);
+  return { ids, pages };
+}
+
+function sameSet(left: readonly string[], right: readonly string[]): boolean {
+  const set = new Set(left);
+  return left.length === right.length && set.size === left.length && right.every((id) => set.has(id));
+}
+
+/** An untimed check that the index finds exactly what the full scan finds, for a rare query. */
+async function checkRare(bench: SearchBench, query: string): Promise<string> {
+  const [found, scanned] = [await allHits(bench.store, query), await fullScan(bench.raw, query, Number.POSITIVE_INFINITY)];
+  const same = sameSet(found.ids, scanned.hits.map((hit) => hit.entryId));
+  if (!same) throw new Error(`store.search('${query}') found ${found.ids.length} entries, the full scan ${scanned.total}: not the same entries`);
+  return `'${query}': store.search and the full scan both find the same ${scanned.total} entries (planted in ${PLANTED_COUNT} messages; ${scanned.scanned} entries scanned)`;
+}
+
+/** Figures 17, 17b and 19: rare one-word queries, first page, and the full scan of the same database for the first. */
+export async function rareQueryFigures(bench: SearchBench): Promise<SearchFigure[]> {
+  const checks = [await checkRare(bench, RARE_WORD), await checkRare(bench, RARE_CHINESE)];
+  const [rare, chinese, scan] = await bench.measure(
+    { label: `store.search('${RARE_WORD}'), first page`, opsPerRepetition: 10, operation: () => bench.store.search(RARE_WORD) },
+    { label: `store.search('${RARE_CHINESE}'), first page`, opsPerRepetition: 10, operation: () => bench.store.search(RARE_CHINESE) },
+    { label: `full scan for '${RARE_WORD}' (every entry read, normalized, matched)`, opsPerRepetition: 1, operation: () => fullScan(bench.raw, RARE_WORD) },
+  );
+  const messages = `${bench.options.size.messages.toLocaleString('en')} messages`;
+  return [
+    medianFigure({ id: '17', title: `search: a rare word ('${RARE_WORD}', ${PLANTED_COUNT} hits), first page, ${messages}`, target: { comparison: '<=', value: 25 }, notes: checks }, rare),
+    medianFigure({ id: '17b', title: `search: a rare Chinese word ('${RARE_CHINESE}', ${PLANTED_COUNT} hits, matched as a substring), first page, ${messages}` }, chinese),
+    ratioFigure({
+      id: '19', title: `search vs a full scan of the same database, rare word ('${RARE_WORD}'), ${messages}`, unit: 'times faster',
+      target: { comparison: '>=', value: 50 },
+      notes: ['the full scan reads the entries in batches of 500 with getAll (faster than a cursor step per entry), skips entries whose normalized text lacks a query word, ' +
+        'confirms the rest with core\'s searchSnippet (normalizeForSearch + word starts, the rules the index follows), then sorts newest first'],
+    }, rare, scan),
+  ];
+}
+
+/** The cursor of page `page` (1-based) of `query`, read once before timing. */
+async function cursorOfPage(store: BenchSearchStore, query: string, page: number): Promise<string> {
+  let cursor: string | undefined;
+  for (let index = 1; index < page; index += 1) {
+    cursor = (await store.search(query, { limit: PAGE, ...(cursor === undefined ? {} : { cursor }) })).nextCursor;
+    if (cursor === undefined) throw new Error(`'${query}' has fewer than ${page} pages`);
+  }
+  if (cursor === undefined) throw new Error('ask for page 2 or later');
+  return cursor;
+}
+
+/** Figures 18 and 18b: two common words (AND), first page and fifth page. */
+export async function commonQueryFigures(bench: SearchBench): Promise<SearchFigure[]> {
+  const scanned = await fullScan(bench.raw, COMMON_QUERY, PAGE);
+  const first = await bench.store.search(COMMON_QUERY);
+  const sameFirstPage = sameSet(first.hits.map((hit) => hit.entryId), scanned.hits.map((hit) => hit.entryId));
+  const [words, fifth] = [COMMON_QUERY.split(' '), await cursorOfPage(bench.store, COMMON_QUERY, 5)];
+  const frequencies = [];
+  for (const word of words) frequencies.push(`'${word}' ${(await fullScan(bench.raw, word, 0)).total}`);
+  const [firstPage, fifthPage] = await bench.measure(
+    { label: `store.search('${COMMON_QUERY}'), first page`, opsPerRepetition: 10, operation: () => bench.store.search(COMMON_QUERY) },
+    { label: `store.search('${COMMON_QUERY}'), fifth page (by cursor)`, opsPerRepetition: 10, operation: () => bench.store.search(COMMON_QUERY, { cursor: fifth }) },
+  );
+  const note = `entries matching (full scan): ${frequencies.join(', ')}, both ${scanned.total}; ` +
+    `the first page is ${sameFirstPage ? 'the same 20 entries as' : 'NOT the same entries as'} the full scan's newest 20`;
+  return [
+    medianFigure({ id: '18', title: `search: two common words ('${COMMON_QUERY}', AND), first page`, target: { comparison: '<=', value: 150 }, notes: [note] }, firstPage),
+    medianFigure({ id: '18b', title: `search: the same two words, fifth page (by cursor)` }, fifthPage),
+  ];
+}
+
+const APPEND_INDEXED = 'append-indexed';
+const APPEND_UNINDEXED = 'append-unindexed';
+
+/**
+ * Figure 20: appending one 300-word message with the index vs the same store code with indexing
+ * switched off, both strict, into two fresh conversations of the same database. What they wrote is
+ * deleted afterwards, so a kept database stays the pristine history.
+ */
+export async function appendFigure(bench: SearchBench): Promise<SearchFigure> {
+  bench.markChanged();
+  for (const id of [APPEND_INDEXED, APPEND_UNINDEXED]) await bench.store.deleteConversation(id);
+  await bench.store.createConversation({ id: APPEND_INDEXED, title: 'append, indexed' });
+  await bench.store.createConversation({ id: APPEND_UNINDEXED, title: 'append, not indexed' });
+  const [indexed, unindexed] = await bench.measure(
+    { label: 'store.append of a 300-word message, indexed (strict)', opsPerRepetition: 20, operation: (index) => bench.store.append(APPEND_INDEXED, [longMessage(index)]) },
+    { label: 'the same, indexing switched off (strict)', opsPerRepetition: 20, operation: (index) => bench.unindexed.append(APPEND_UNINDEXED, [longMessage(index)]) },
+  );
+  for (const id of [APPEND_INDEXED, APPEND_UNINDEXED]) await bench.store.deleteConversation(id);
+  bench.markPristine();
+  return ratioFigure({
+    id: '20', title: 'append of a 300-word message with the search index vs without (indexing switched off)', unit: 'ratio',
+    target: { comparison: '<=', value: 1.3 },
+    notes: [`both sides append to a fresh conversation of the ${bench.options.size.messages.toLocaleString('en')}-message database, the same messages in the same order (user and assistant in turn); ` +
+      'the unindexed side is a second store on the same database opened with the internal searchIndex: false switch (openStoreWith)'],
+  }, indexed, unindexed);
+}
