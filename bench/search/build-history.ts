@@ -11,6 +11,10 @@ export interface BuiltHistory {
   seconds: number;
   /** Whether an earlier run's database was kept and reused (a kept profile, see run-in-chromium.mjs). */
   reused: boolean;
+  /** The fingerprint of the store code that built it (see run-in-chromium.mjs). */
+  builtBy?: string | undefined;
+  /** How long the same history took with indexing switched off (when figure 23b built it). */
+  plainSeconds?: number;
 }
 
 const IN_FLIGHT = 2;
@@ -42,7 +46,9 @@ export async function buildHistory(store: BenchSearchStore, size: CorpusSize): P
     while (next < size.conversations) {
       const index = next;
       next += 1;
-      written += await writeConversation(store, size, index);
+      // Not `written += await …`: that reads `written` before the await, and the other worker's count would be lost.
+      const count = await writeConversation(store, size, index);
+      written += count;
       const tenth = Math.floor((10 * (index + 1)) / size.conversations);
       if (tenth > reported) {
         reported = tenth;

@@ -50,24 +50,32 @@ function newestFirst(left: ScanHit, right: ScanHit): number {
   return right.seq - left.seq;
 }
 
-/** Reads every entry of the store's database in key order, batch by batch, and keeps the matches. */
-export async function fullScan(database: IDBPDatabase, query: string, limit = 20): Promise<ScanResult> {
-  const words = parseSearchQuery(query);
-  const hits: ScanHit[] = [];
+/** Reads every entry of the store's database in key order, batch by batch, and keeps the matches of each query. */
+export async function fullScanMany(database: IDBPDatabase, queries: readonly string[], limit = 20): Promise<ScanResult[]> {
+  const parsed = queries.map((query) => parseSearchQuery(query));
+  const hits: ScanHit[][] = queries.map(() => []);
   let scanned = 0;
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
     const batch = (await database.getAll('entries', range, BATCH)) as Entry[];
     for (const entry of batch) {
-      const hit = matchOf(entry, words);
-      if (hit) hits.push(hit);
+      parsed.forEach((words, index) => {
+        const hit = matchOf(entry, words);
+        if (hit) hits[index]?.push(hit);
+      });
     }
     scanned += batch.length;
     const last = batch[batch.length - 1];
     if (!last || batch.length < BATCH) break;
     after = [last.conversationId, last.seq];
   }
-  hits.sort(newestFirst);
-  return { hits: hits.slice(0, limit), total: hits.length, scanned };
+  return hits.map((found) => ({ hits: found.sort(newestFirst).slice(0, limit), total: found.length, scanned }));
+}
+
+/** {@link fullScanMany} for one query: the baseline of figure 19. */
+export async function fullScan(database: IDBPDatabase, query: string, limit = 20): Promise<ScanResult> {
+  const [result] = await fullScanMany(database, [query], limit);
+  if (!result) throw new Error('fullScanMany returned no result');
+  return result;
 }

@@ -5,7 +5,7 @@ import { COMMON_QUERY, RARE_CHINESE, RARE_WORD } from './corpus.js';
 import { appendFigure, commonQueryFigures, rareQueryFigures } from './figures.js';
 import { fullScan } from './full-scan.js';
 import { measureIndexSize, type IndexSize } from './index-size.js';
-import { SearchBench, type SearchBenchOptions } from './search-bench.js';
+import { SearchBench, type DiskUsage, type SearchBenchOptions } from './search-bench.js';
 import type { SearchFigure } from './search-figure.js';
 import { loadSearchStore } from './search-store.js';
 
@@ -25,11 +25,13 @@ export interface SearchBenchPage {
   /** Builds the history (unless kept from an earlier run) and opens the stores. */
   open(): Promise<BuiltHistory>;
   run(step: SearchStep): Promise<SearchFigure[]>;
-  /** Runs queries over and over for `milliseconds` (the Node side samples the heap meanwhile); returns how many ran. */
-  queryFor(milliseconds: number): Promise<number>;
+  /** The queries of the heap figure (figure 22). */
+  heapQueries(): readonly HeapQuery[];
+  /** Runs one query (the Node side samples the heap meanwhile); resolves to its number of hits. */
+  queryOnce(query: HeapQuery): Promise<number>;
   /** One full scan for the rare word (its heap, for comparison). */
   scanOnce(): Promise<number>;
-  indexSize(): Promise<IndexSize>;
+  indexSize(): Promise<IndexSize & { disk: DiskUsage | undefined }>;
   close(): void;
 }
 
@@ -46,13 +48,33 @@ function prepared(): SearchBench {
   return bench;
 }
 
-/** The queries of the heap figure: both rare words, the common pair, and its next pages by cursor. */
-async function queryRound(current: SearchBench): Promise<number> {
-  await current.store.search(RARE_WORD);
-  await current.store.search(RARE_CHINESE);
-  let page = await current.store.search(COMMON_QUERY);
-  for (let next = 0; next < 3 && page.nextCursor !== undefined; next += 1) page = await current.store.search(COMMON_QUERY, { cursor: page.nextCursor });
-  return 6;
+/** The queries of the heap figure: both rare words, the common pair's first page and its fifth by cursor. */
+const HEAP_QUERIES = ['rare', 'chinese', 'common', 'common, page 5'] as const;
+
+export type HeapQuery = (typeof HEAP_QUERIES)[number];
+
+const fifthPages = new Map<SearchBench, Promise<string | undefined>>();
+
+/** The cursor of the common pair's fifth page, read once. */
+function fifthPage(current: SearchBench): Promise<string | undefined> {
+  let cursor = fifthPages.get(current);
+  if (!cursor) {
+    cursor = (async () => {
+      let page = await current.store.search(COMMON_QUERY);
+      for (let next = 2; next < 5 && page.nextCursor !== undefined; next += 1) page = await current.store.search(COMMON_QUERY, { cursor: page.nextCursor });
+      return page.nextCursor;
+    })();
+    fifthPages.set(current, cursor);
+  }
+  return cursor;
+}
+
+async function runHeapQuery(current: SearchBench, query: HeapQuery): Promise<number> {
+  if (query === 'rare') return (await current.store.search(RARE_WORD)).hits.length;
+  if (query === 'chinese') return (await current.store.search(RARE_CHINESE)).hits.length;
+  if (query === 'common') return (await current.store.search(COMMON_QUERY)).hits.length;
+  const cursor = await fifthPage(current);
+  return (await current.store.search(COMMON_QUERY, cursor === undefined ? {} : { cursor })).hits.length;
 }
 
 window.convologSearchBench = {
@@ -64,17 +86,19 @@ window.convologSearchBench = {
   },
   open: () => prepared().open(),
   run: (step) => STEPS[step](prepared()),
-  async queryFor(milliseconds) {
+  heapQueries: () => HEAP_QUERIES,
+  async queryOnce(query) {
     const current = prepared();
-    const until = performance.now() + milliseconds;
-    let queries = 0;
-    while (performance.now() < until) queries += await queryRound(current);
-    return queries;
+    if (query === 'common, page 5') await fifthPage(current);
+    return runHeapQuery(current, query);
   },
   async scanOnce() {
     return (await fullScan(prepared().raw, RARE_WORD)).scanned;
   },
-  indexSize: () => measureIndexSize(prepared().raw),
+  async indexSize() {
+    const current = prepared();
+    return { ...(await measureIndexSize(current.raw)), disk: current.disk };
+  },
   close() {
     bench?.close();
   },

@@ -48,8 +48,9 @@ export function renderSearch(search, settings) {
   const { size, built } = search;
   const figures = [...search.figures].sort((left, right) => order(left.id) - order(right.id));
   const builtText = built?.reused
-    ? 'reused from an earlier run of the same store code (kept profile)'
-    : `built in ${built?.seconds} s through \`store.append\` (one relaxed append of a whole conversation per call, two in flight)`;
+    ? `reused from an earlier run (kept profile; built by src/ ${built.builtBy})`
+    : `built in ${built?.seconds} s through \`store.append\` (one relaxed append of a whole conversation per call, two in flight)` +
+      (built?.plainSeconds === undefined ? '' : ` and again in ${built.plainSeconds} s with indexing switched off (figure 23b)`);
   return [
     title,
     '',
