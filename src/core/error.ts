@@ -22,7 +22,8 @@ export type ConvologErrorCode =
   | 'closed'
   | 'incomplete_stream'
   | 'aborted'
-  | 'sync_failed';
+  | 'sync_failed'
+  | 'invalid_cursor';
 
 /** What a {@link ConvologError} is built from: everything but `name`. */
 export interface ConvologErrorInit {

@@ -4,6 +4,7 @@ import type { Message } from '../core/message.js';
 import type { Conversation } from './types/conversation.js';
 import type { ConversationExport } from './transfer/conversation-export.js';
 import type { StoreChange } from './types/store-change.js';
+import type { SearchOptions, SearchResult } from './types/search.js';
 import type {
   CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult, LeafOptions,
   MergeEntriesOptions, MergeEntriesResult,
@@ -15,6 +16,7 @@ export type {
   MergeEntriesOptions, MergeEntriesResult, MergedConversation,
   LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
+export type { SearchHit, SearchOptions, SearchResult } from './types/search.js';
 
 /**
  * The append-only conversation log in IndexedDB (DESIGN §6, §10). Get one with `openStore`.
@@ -128,6 +130,22 @@ export interface ConvologStore {
    * const { added, waiting, warnings } = await store.mergeEntries(id, pulledEntries, { conversation: { title, createdAt } })
    */
   mergeEntries(conversationId: string, entries: readonly unknown[], options?: MergeEntriesOptions): Promise<MergeEntriesResult>;
+  /**
+   * Finds the entries of every conversation (or of `conversationId`), on every branch, whose
+   * searchable text (user text, assistant text and refusals, tool results, compaction summaries)
+   * contains every query word at the start of a word, ignoring case, width and accents; in Han,
+   * kana and Hangul text a word matches anywhere. Newest first, `limit` (20) at a time: pass
+   * `nextCursor` as `cursor` for the next page (no repeats, also when newer entries arrive
+   * meanwhile). A blank query finds nothing; a query that is not a string is a `TypeError`; a
+   * cursor that no search returned is `invalid_cursor`; an aborted `signal` rejects with `aborted`.
+   * Reads the postings of the query's rarest word, newest first, and stops when the page is full.
+   *
+   * @example
+   * const { hits, nextCursor } = await store.search('oslo trip')
+   * for (const hit of hits) console.log(hit.conversationId, hit.snippet, hit.highlights)
+   * const more = nextCursor ? await store.search('oslo trip', { cursor: nextCursor }) : undefined
+   */
+  search(query: string, options?: SearchOptions): Promise<SearchResult>;
   /**
    * Listens to changes from this instance (`this_tab`) and others on the same database
    * (`other_tab`), each delivered after its transaction committed. Returns the unsubscribe function.

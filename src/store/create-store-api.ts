@@ -22,7 +22,7 @@ const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.disp
 
 /**
  * The public store object over a context: each method is one operation file. Import, export and merging
- * (with their schemas and tree checks, about 7 KB gzipped) load on first use through import():
+ * (with their schemas and tree checks, about 7 KB gzipped) and search load on first use through import():
  * most page loads never call them, and every app that opens a store would otherwise download them.
  * @internal
  */
@@ -48,6 +48,7 @@ export function createStoreApi(context: StoreContext): ConvologStore {
     exportConversationJsonl: async (id) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id),
     importConversation: async (data, options) => (await import('./transfer/import-conversation.js')).importConversation(context, data, options),
     mergeEntries: async (conversationId, entries, options) => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options),
+    search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     estimateStorage: () => estimateStorage(),
     requestPersistence: () => requestPersistence(),

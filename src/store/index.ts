@@ -15,4 +15,5 @@ export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
   LeafOptions, SettleOptions, MergeEntriesOptions, MergeEntriesResult, MergedConversation,
+  SearchHit, SearchOptions, SearchResult,
 } from './convolog-store.js';

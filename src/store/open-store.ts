@@ -7,6 +7,7 @@ import { openDatabase } from './database/open-database.js';
 import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.js';
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
+import { SearchIndexer } from './database/search-indexer.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -22,7 +23,18 @@ const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 
  * await store.append(id, [user('What should I pack?')])
  * const reply = await callModel(await store.context(id))
  */
-export async function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+export function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+  return openStoreWith(options, {});
+}
+
+/** What only the library's own benchmarks may change about a store. @internal */
+export interface InternalStoreOptions {
+  /** `false`: writes store no search keys (to measure what indexing costs an append). Default `true`. */
+  searchIndex?: boolean;
+}
+
+/** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
+export async function openStoreWith(options: OpenStoreOptions, internal: InternalStoreOptions): Promise<ConvologStore> {
   const name = options.name ?? DEFAULT_STORE_NAME;
   const durability = options.durability ?? 'strict';
   if (!DURABILITIES.includes(durability)) {
@@ -35,6 +47,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Convolo
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
   });
+  // The tokenizer loads beside the open (an upgrade indexing old entries waits for it, and so does the first write).
+  const indexer = new SearchIndexer(internal.searchIndex ?? true);
+  indexer.load().catch(() => undefined);
   const database = await open(options.signal);
   const changes = new ChangeChannel(name);
   const connection = new Connection(() => open(), (reason) => changes.closed(reason));
@@ -43,6 +58,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Convolo
     name, connection, changes, durability, keyRange,
     now: options.now ?? (() => new Date()),
     generateId: options.generateId ?? v7,
+    indexer,
   };
   return createStoreApi(context);
 }

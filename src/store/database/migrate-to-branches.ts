@@ -19,12 +19,13 @@ const CHUNK = 1_000;
  * compaction before it starts, where the trailing tool window before it starts), computed in one
  * pass per conversation in seq order, read in chunks of {@link CHUNK} entries (one request each;
  * the writes queue behind it). Runs inside the upgrade transaction: any failure aborts the
- * upgrade and leaves the version 1 data as it was.
+ * upgrade and leaves the version 1 data as it was. Calls `done` (when given) once the last
+ * conversation is written, so a later migration sees the migrated entries.
  * @internal
  */
 export function migrateToBranches(
   _database: IDBPDatabase<unknown>, transaction: IDBPTransaction<unknown, string[], 'versionchange'>,
-  keyRange: typeof IDBKeyRange = IDBKeyRange,
+  keyRange: typeof IDBKeyRange = IDBKeyRange, done?: () => void,
 ): void {
   const raw = unwrap(transaction) as unknown as IDBTransaction;
   const entries = raw.objectStore('entries');
@@ -35,7 +36,7 @@ export function migrateToBranches(
     const records = listing.result as { id: string; lastSeq: number }[];
     const next = (index: number): void => {
       const record = records[index];
-      if (record === undefined) return;
+      if (record === undefined) return done?.();
       migrateConversation(entries, keyRange, record.id, 0, undefined, (state) => {
         conversations.put(withHead(record, state));
         next(index + 1);

@@ -2,6 +2,7 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { AppData } from '../../core/message.js';
 import type { Entry } from '../../core/entry.js';
 import { migrateToBranches } from './migrate-to-branches.js';
+import { migrateToSearch } from './migrate-to-search.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
@@ -67,8 +68,20 @@ export interface EntryTreeFields {
   window: number;
 }
 
-/** An entry as stored: the public entry plus its {@link EntryTreeFields}, which reads strip. @internal */
-export type EntryRecord = Entry & { tree: EntryTreeFields };
+/**
+ * One key of the search index (DESIGN §11): an index term of the entry's text, the entry's
+ * timestamp in milliseconds and its seq. Each term's keys sort oldest to newest, so a query walks
+ * them backwards and stops when its page is full.
+ * @internal
+ */
+export type SearchKey = [term: string, time: number, seq: number];
+
+/**
+ * An entry as stored: the public entry plus its {@link EntryTreeFields} and its {@link SearchKey}s
+ * (absent when the store was opened with indexing off, for the benchmark), which reads strip.
+ * @internal
+ */
+export type EntryRecord = Entry & { tree: EntryTreeFields; search?: SearchKey[] };
 
 /** One client tool call id of a conversation: the index that keeps call ids unique. @internal */
 export interface ToolCallRecord {
@@ -81,7 +94,10 @@ export interface ToolCallRecord {
 /** The IndexedDB schema (current version). @internal */
 export interface ConvologSchema extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string] } };
-  entries: { key: [string, number]; value: EntryRecord; indexes: { byId: string; byLine: [string, number, number] } };
+  entries: {
+    key: [string, number]; value: EntryRecord;
+    indexes: { byId: string; byLine: [string, number, number]; byTerm: SearchKey };
+  };
   toolCalls: { key: [string, string]; value: ToolCallRecord };
 }
 
@@ -92,12 +108,20 @@ export type StoreName = StoreNames<ConvologSchema>;
 /** @internal */
 export type UpgradeTransaction = IDBPTransaction<ConvologSchema, StoreName[], 'versionchange'>;
 
-/** A numbered schema migration. Each runs once, in order, inside the upgrade transaction. @internal */
+/**
+ * A numbered schema migration. Each runs once, in order, inside the upgrade transaction; one
+ * that works by request callbacks calls `done` when its last request has answered, and the next
+ * migration starts only then (so it sees the data as the one before left it).
+ * @internal
+ */
 export interface Migration {
   version: number;
   // The database is typed loosely: a migration is written against the schema of its own time.
   // `keyRange`: the IDBKeyRange of the factory in use (the global one when left out).
-  migrate(database: IDBPDatabase<unknown>, transaction: IDBPTransaction<unknown, string[], 'versionchange'>, keyRange?: typeof IDBKeyRange): void;
+  migrate(
+    database: IDBPDatabase<unknown>, transaction: IDBPTransaction<unknown, string[], 'versionchange'>, keyRange?: typeof IDBKeyRange,
+    done?: () => void,
+  ): void;
 }
 
 /**
@@ -108,31 +132,40 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    migrate(database) {
+    migrate(database, _transaction, _keyRange, done) {
       const conversations = database.createObjectStore('conversations', { keyPath: 'id' });
       conversations.createIndex('byUpdated', ['updatedAt', 'id']);
       const entries = database.createObjectStore('entries', { keyPath: ['conversationId', 'seq'] });
       entries.createIndex('byId', 'id', { unique: true });
       database.createObjectStore('toolCalls', { keyPath: ['conversationId', 'toolCallId'] });
+      done?.();
     },
   },
   // 0.2: the log becomes a tree (DESIGN §10). Each old entry's parent is the entry before it, the head the last entry.
   { version: 2, migrate: migrateToBranches },
+  // 0.3: search (DESIGN §11). Every existing entry gets its search keys, so old messages are found.
+  { version: 3, migrate: migrateToSearch },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */
 export const DATABASE_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
-/** Applies every migration newer than `oldVersion`, in order. @internal */
+/**
+ * Applies every migration newer than `oldVersion`, in order, each once the one before called its
+ * `done`. A migration that throws, synchronously or in a request callback, aborts the upgrade.
+ * @internal
+ */
 export function runMigrations(
   database: IDBPDatabase<unknown>,
   transaction: IDBPTransaction<unknown, string[], 'versionchange'>,
   oldVersion: number,
   keyRange?: typeof IDBKeyRange,
 ): void {
-  for (const migration of MIGRATIONS) {
-    if (migration.version > oldVersion) migration.migrate(database, transaction, keyRange);
-  }
+  const pending = MIGRATIONS.filter((migration) => migration.version > oldVersion);
+  const next = (index: number): void => {
+    pending[index]?.migrate(database, transaction, keyRange, () => next(index + 1));
+  };
+  next(0);
 }
 
 /** The object stores every read or write of a conversation's log may touch. @internal */

@@ -1,5 +1,6 @@
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
+import type { SearchIndexer } from './search-indexer.js';
 
 /** What every store operation shares. @internal */
 export interface StoreContext {
@@ -10,4 +11,6 @@ export interface StoreContext {
   keyRange: typeof IDBKeyRange;
   now: () => Date;
   generateId: () => string;
+  /** Gives written entries their search keys (DESIGN §11); every write awaits its `load()` before its transaction. */
+  indexer: SearchIndexer;
 }

@@ -25,6 +25,7 @@ export async function appendCompaction(
 ): Promise<CompactionEntry> {
   checkInput(compaction);
   checkEntryId(options.parentId, 'appendCompaction: parentId', true);
+  await context.indexer.load();
   const written = await runTransaction(context, ['conversations', 'entries'], 'readwrite', 'Appending a compaction', async (transaction) => {
     const parentRead = prefetchEntry(transaction, options.parentId);
     const keptRead = prefetchEntry(transaction, compaction.firstKeptId);
@@ -41,7 +42,7 @@ export async function appendCompaction(
     const placed = placeEntries(record, parent, [entry], (_, previous) => previous.window, () => kept.seq);
     const next: ConversationRecord = { ...placed.record, updatedAt: timestamp, lastCompactionSeq: entry.seq };
     await awaitRequests((track) => {
-      track(transaction.objectStore('entries').add(placed.records[0]!));
+      track(transaction.objectStore('entries').add(context.indexer.withKeys(placed.records[0]!)));
       track(transaction.objectStore('conversations').put(next));
     });
     return { record: next, entries: [entry] };

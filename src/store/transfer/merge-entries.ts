@@ -48,6 +48,7 @@ export async function mergeEntries(
     candidates.set(checked.entry.id, checked.entry);
   }
   const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation);
+  await context.indexer.load();
   const outcome = await runTransaction(context, ALL_STORES, 'readwrite', 'Merging entries', async (transaction) => {
     const existing = await transaction.objectStore('conversations').get(conversationId);
     const record = existing ?? created;
@@ -190,7 +191,7 @@ class Merge {
     const entryStore = this.transaction.objectStore('entries');
     const callStore = this.transaction.objectStore('toolCalls');
     await awaitRequests((track) => {
-      track(entryStore.add(stored));
+      track(entryStore.add(this.context.indexer.withKeys(stored)));
       if (stored.type !== 'message') return;
       for (const toolCallId of toolCallIds(stored.message)) track(callStore.add({ conversationId: this.record.id, toolCallId, seq: stored.seq }));
     });
