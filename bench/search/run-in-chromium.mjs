@@ -149,15 +149,17 @@ async function sizeFigures(page, log) {
 
 /**
  * Runs the search figures in Chromium.
- * @param {{ repetitions: number, warmupRepetitions: number, settleMilliseconds?: number, size?: { messages: number, conversations: number }, log: (text: string) => void }} options
+ * @param {{ repetitions: number, warmupRepetitions: number, settleMilliseconds?: number, environment?: Record<string, string | undefined>, log: (text: string) => void }} options
+ *   `environment`: where the SEARCH_BENCH_* settings come from (default `process.env`).
  */
 export async function runSearchFigures(options) {
-  const size = options.size ?? searchBenchSize();
-  const kept = process.env.SEARCH_BENCH_PROFILE;
+  const environment = options.environment ?? process.env;
+  const size = searchBenchSize(environment);
+  const kept = environment.SEARCH_BENCH_PROFILE;
   const profile = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'convolog-search-bench-'));
   if (kept) mkdirSync(profile, { recursive: true });
   // A kept profile needs a fixed port: the origin, and so the database, must be the same from run to run.
-  const { server, url } = await startServer(kept ? Number(process.env.SEARCH_BENCH_PORT ?? 47_320) : 0);
+  const { server, url } = await startServer(kept ? Number(environment.SEARCH_BENCH_PORT ?? 47_320) : 0);
   const context = await chromium.launchPersistentContext(profile, { executablePath: requireChromium(), headless: true, args: CHROMIUM_ARGS });
   const figures = [];
   const errors = [];
@@ -171,7 +173,7 @@ export async function runSearchFigures(options) {
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
     const chromiumVersion = await page.evaluate(() => /(?:Headless)?Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? navigator.userAgent);
     const prepared = await page.evaluate((benchOptions) => window.convologSearchBench.prepare(benchOptions), {
-      size, fingerprint: storeFingerprint(), diskShare: process.env.SEARCH_BENCH_DISK !== '0', reuseAny: process.env.SEARCH_BENCH_REUSE === 'any', repetitions: options.repetitions, warmupRepetitions: options.warmupRepetitions,
+      size, fingerprint: storeFingerprint(), diskShare: environment.SEARCH_BENCH_DISK !== '0', reuseAny: environment.SEARCH_BENCH_REUSE === 'any', repetitions: options.repetitions, warmupRepetitions: options.warmupRepetitions,
     });
     if (!prepared.ready) return { chromiumVersion, size, figures, errors, missing: prepared.missing };
     options.log(prepared.built ? 'search: reusing the kept database' : `search: building ${size.messages} messages in ${size.conversations} conversations…`);
