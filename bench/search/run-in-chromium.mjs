@@ -147,6 +147,17 @@ async function sizeFigures(page, log) {
   return figures;
 }
 
+/** The full version (the user agent of a persistent context says only 156.0.0.0). */
+async function chromiumVersionOf(page) {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { product } = await session.send('Browser.getVersion');
+    return product.replace(/^(?:Headless)?Chrome\//, '');
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
+
 /**
  * Runs the search figures in Chromium.
  * @param {{ repetitions: number, warmupRepetitions: number, settleMilliseconds?: number, environment?: Record<string, string | undefined>, log: (text: string) => void }} options
@@ -171,7 +182,7 @@ export async function runSearchFigures(options) {
     page.on('pageerror', (error) => options.log(`[search bench page error] ${error.message}`));
     await page.goto(url);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
-    const chromiumVersion = await page.evaluate(() => /(?:Headless)?Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? navigator.userAgent);
+    const chromiumVersion = await chromiumVersionOf(page);
     const prepared = await page.evaluate((benchOptions) => window.convologSearchBench.prepare(benchOptions), {
       size, fingerprint: storeFingerprint(), diskShare: environment.SEARCH_BENCH_DISK !== '0', reuseAny: environment.SEARCH_BENCH_REUSE === 'any', repetitions: options.repetitions, warmupRepetitions: options.warmupRepetitions,
     });
