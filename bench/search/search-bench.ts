@@ -113,6 +113,12 @@ export class SearchBench {
     }
   }
 
+  /** A raw connection to the copy of the history without the index, when figure 23b built one. */
+  async openPlain(): Promise<IDBPDatabase | undefined> {
+    if (!this.disk) return undefined;
+    return openDB(PLAIN_STORE_NAME);
+  }
+
   /** Forgets that the database holds the pristine history (before a figure that writes to it). */
   markChanged(): void {
     localStorage.removeItem(BUILT_MARKER);
