@@ -4,86 +4,76 @@ import { searchSnippet } from '../../core/search-snippet.js';
 import { searchableText } from '../../core/search-text.js';
 import { throwIfAborted } from '../database/aborted-error.js';
 import { readRecord } from '../database/read-record.js';
-import { runTransaction, type Transaction } from '../database/run-transaction.js';
+import { runTransaction } from '../database/run-transaction.js';
 import type { EntryRecord } from '../database/schema.js';
 import { termsOfKeys } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../types/search.js';
 import { planSearch } from './plan-search.js';
-import { PostingStream, type Posting } from './posting-stream.js';
+import { PostingWindows, type Candidate } from './posting-windows.js';
+import { scanConversation } from './scan-conversation.js';
+import type { SearchPage } from './search-page.js';
 import { decodeCursor, encodeCursor } from './search-position.js';
 
 const OPERATION = 'The search';
 const DEFAULT_LIMIT = 20;
-/** Candidates read per round trip at most: a page of hits rarely needs more. */
-const MAX_BATCH = 128;
+/** The most postings per term a window reads: bounds the memory a query holds at once. */
+const MAX_WINDOW = 1_024;
 
 /**
  * `store.search` (DESIGN §11): the entries whose indexed text contains every query word, newest
- * first. Walks the postings of the query's rarest word (see {@link planSearch}) newest first,
- * reads each candidate, checks its stored terms and then its text (which also gives the snippet),
- * and stops when the page is full: the index and the log are never read whole.
+ * first. Walks the postings of the query's rarest word (see {@link planSearch}) newest first, a
+ * window at a time, checks each candidate's stored terms and then its text (which also gives the
+ * snippet), and stops when the page is full: the index and the log are never read whole. Scoped
+ * to a conversation with fewer entries than that word has postings, it reads the conversation.
  * @internal
  */
 export async function searchEntries(context: StoreContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
   if (typeof query !== 'string') throw new TypeError(`search: the query must be a string; got ${query === null ? 'null' : typeof query}.`);
   const limit = checkOptions(options);
-  const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+  const page: SearchPage = { limit, after: options.cursor === undefined ? undefined : decodeCursor(options.cursor), signal: options.signal };
   throwIfAborted(OPERATION, options.signal);
   const words = parseSearchQuery(query);
-  const { conversationId, signal } = options;
+  const { conversationId } = options;
   return runTransaction(context, ['conversations', 'entries'], 'readonly', 'Searching', async (transaction) => {
-    if (conversationId !== undefined) await readRecord(transaction, conversationId);
+    const record = conversationId === undefined ? undefined : await readRecord(transaction, conversationId);
     if (words.length === 0) return { hits: [] };
-    const terms = await planSearch(transaction, context.keyRange, words);
-    const stream = await PostingStream.open(transaction, context.keyRange, terms, after);
-    return collectHits(transaction, stream, words, { limit, conversationId, signal });
+    const plan = await planSearch(transaction, context.keyRange, words);
+    if (plan.terms.length === 0) return { hits: [] };
+    if (record !== undefined && record.lastSeq <= plan.count) {
+      return scanConversation(transaction, context.keyRange, record, (stored) => toHit(stored, words), page);
+    }
+    const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId);
+    return collectHits(windows, words, page);
   });
 }
 
-interface PageOptions { limit: number; conversationId: string | undefined; signal: AbortSignal | undefined }
-
-/** Reads candidates from `stream` in batches and keeps the hits until the page is full or the postings end. */
-async function collectHits(
-  transaction: Transaction<'readonly'>, stream: PostingStream, words: readonly SearchWord[], page: PageOptions,
-): Promise<SearchResult> {
+/** Reads windows of candidates and keeps the hits until the page is full or the postings end. */
+async function collectHits(windows: PostingWindows, words: readonly SearchWord[], page: SearchPage): Promise<SearchResult> {
   const hits: SearchHit[] = [];
-  const store = transaction.objectStore('entries');
-  let batchSize = page.limit;
+  // One word: nearly every candidate is a hit. Several: fewer are, so start wider; widen while hits stay scarce.
+  let size = words.length === 1 ? page.limit : page.limit * 2;
   for (;;) {
     throwIfAborted(OPERATION, page.signal);
-    const batch = await nextBatch(stream, Math.min(batchSize, MAX_BATCH), page.conversationId);
-    if (batch.length === 0) return { hits };
-    const records = await Promise.all(batch.map((posting) => store.get(posting.key)));
-    for (const [position, record] of records.entries()) {
-      const hit = record === undefined ? undefined : toHit(record, words);
+    const window: Candidate[] | undefined = await windows.next(size);
+    if (window === undefined) return { hits };
+    for (const { record, position } of window) {
+      const hit = toHit(record, words);
       if (hit === undefined) continue;
       hits.push(hit);
-      if (hits.length === page.limit) return { hits, nextCursor: encodeCursor(batch[position]!) };
+      if (hits.length === page.limit) return { hits, nextCursor: encodeCursor(position) };
     }
-    // Fewer hits than candidates: the words are rarer together than the walked one alone, read more at a time.
-    batchSize *= 2;
+    size = Math.min(size * 4, MAX_WINDOW);
   }
 }
 
-/** Up to `size` postings of the stream, only those of `conversationId` when given. */
-async function nextBatch(stream: PostingStream, size: number, conversationId: string | undefined): Promise<Posting[]> {
-  const batch: Posting[] = [];
-  while (batch.length < size) {
-    const posting = await stream.next();
-    if (posting === undefined) break;
-    if (conversationId === undefined || posting.conversationId === conversationId) batch.push(posting);
-  }
-  return batch;
-}
-
-/** The hit for a stored entry, or `undefined` when it does not contain every word (or no longer parses). */
-function toHit(record: EntryRecord, words: readonly SearchWord[]): SearchHit | undefined {
-  if (!matchesTerms(termsOfKeys(record.search), words as SearchWord[])) return undefined;
+/** The hit for a stored entry, or `undefined` when it does not contain every word (or no longer parses). @internal */
+export function toHit(record: EntryRecord, words: readonly SearchWord[]): SearchHit | undefined {
+  if (!matchesTerms(termsOfKeys(record.search), words)) return undefined;
   const parsed = EntrySchema.safeParse(record);
   if (!parsed.success) return undefined;
   const entry = parsed.data;
-  const found = searchSnippet(searchableText(entry), words as SearchWord[]);
+  const found = searchSnippet(searchableText(entry), words);
   if (found === undefined) return undefined;
   return {
     conversationId: entry.conversationId, entryId: entry.id, seq: entry.seq, timestamp: entry.timestamp,
