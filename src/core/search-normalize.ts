@@ -12,14 +12,42 @@ export interface NormalizedText {
 
 // Combining accents only: Devanagari matras, Hangul and kana voicing marks are not accents.
 const ACCENTS = /[\u0300-\u036f]/g;
-// A character and what composes with it: combining marks, Hangul vowel and final jamo, half-width
-// kana voicing marks. Folded together so `e` + U+0301 and `ｶ` + `ﾞ` compose before folding.
+// What composes with the character before it: combining marks, Hangul vowel and final jamo,
+// half-width kana voicing marks. Folded with that character, so `e` + U+0301 is `é` before its
+// accent goes and `ｶﾞ` is `ガ`.
+const MARK = /[\p{M}\u1160-\u11ff\uff9e\uff9f]/u;
 const CLUSTER = /[^][\p{M}\u1160-\u11ff\uff9e\uff9f]*/uy;
 
+// Code unit kinds, learned on first sight: SIMPLE folds to its lowercase, one unit for one, so a
+// run of them folds with one toLowerCase (most text); MARK attaches to the character before it;
+// OTHER (surrogates, compatibility forms, accented letters) is folded one cluster at a time.
+const SIMPLE = 1;
+const KIND_MARK = 2;
+const OTHER = 3;
+let kinds: Uint8Array | undefined;
 let folds: Map<string, string> | undefined;
 
 function fold(cluster: string): string {
   return cluster.normalize('NFKD').toLowerCase().replace(ACCENTS, '').normalize('NFC');
+}
+
+function kindOf(code: number): number {
+  const character = String.fromCharCode(code);
+  if (code >= 0xd800 && code < 0xe000) return OTHER;
+  if (MARK.test(character)) return KIND_MARK;
+  const lower = character.toLowerCase();
+  // Capital sigma lowercases by context (final ς), which a run must not depend on.
+  return code !== 0x3a3 && lower.length === 1 && fold(character) === lower ? SIMPLE : OTHER;
+}
+
+function foldCluster(cluster: string): string {
+  const cache = (folds ??= new Map());
+  let folded = cache.get(cluster);
+  if (folded !== undefined) return folded;
+  folded = fold(cluster);
+  if (cache.size >= 10_000) cache.clear();
+  cache.set(cluster, folded);
+  return folded;
 }
 
 /**
@@ -30,30 +58,32 @@ function fold(cluster: string): string {
  * @internal
  */
 export function normalizeForSearch(text: string): NormalizedText {
+  const table = (kinds ??= new Uint8Array(0x10000));
   const offsets: number[] = [];
-  const cache = (folds ??= new Map());
   let folded = '';
   let index = 0;
   while (index < text.length) {
-    const start = index;
-    // ASCII folds to its lowercase, one unit for one: the common case, taken in runs.
-    while (index < text.length && text.charCodeAt(index) < 0x80) offsets.push(index++);
-    if (index > start) {
-      folded += text.slice(start, index).toLowerCase();
+    let end = index;
+    let kind = SIMPLE;
+    while (end < text.length) {
+      const code = text.charCodeAt(end);
+      kind = table[code] || (table[code] = kindOf(code));
+      if (kind !== SIMPLE) break;
+      end++;
+    }
+    // The character before a mark folds with it.
+    if (kind === KIND_MARK && end > index) end--;
+    if (end > index) {
+      folded += text.slice(index, end).toLowerCase();
+      while (index < end) offsets.push(index++);
       continue;
     }
     CLUSTER.lastIndex = index;
     CLUSTER.test(text);
-    index = CLUSTER.lastIndex;
-    const cluster = text.slice(start, index);
-    let piece = cache.get(cluster);
-    if (piece === undefined) {
-      piece = fold(cluster);
-      if (cache.size > 50_000) cache.clear();
-      cache.set(cluster, piece);
-    }
+    const piece = foldCluster(text.slice(index, CLUSTER.lastIndex));
     folded += piece;
-    for (let unit = 0; unit < piece.length; unit++) offsets.push(start);
+    for (let unit = 0; unit < piece.length; unit++) offsets.push(index);
+    index = CLUSTER.lastIndex;
   }
   offsets.push(text.length);
   return { text: folded, offsets };

@@ -1,5 +1,5 @@
 import { normalizeForSearch } from './search-normalize.js';
-import { cutTerm, runBigrams, searchWords } from './search-terms.js';
+import { cutTerm, searchWords } from './search-terms.js';
 
 /**
  * One word of a search query. `prefix`: a word that must start some index term of the entry
@@ -10,6 +10,11 @@ import { cutTerm, runBigrams, searchWords } from './search-terms.js';
  * @internal
  */
 export type SearchWord = { kind: 'prefix'; term: string } | { kind: 'substring'; text: string; terms: string[] };
+
+function bigrams(run: string): string[] {
+  const characters = Array.from(run);
+  return characters.slice(1).map((character, index) => characters[index] + character);
+}
 
 /**
  * Splits a query into the words an entry must all contain, folded as the index is. A blank
@@ -24,8 +29,8 @@ export function parseSearchQuery(query: string): SearchWord[] {
       words.push({ kind: 'prefix', term: cutTerm(word) });
       return;
     }
-    const bigrams = runBigrams(word);
-    words.push({ kind: 'substring', text: word, terms: bigrams.length > 0 ? bigrams : [word] });
+    const terms = bigrams(word);
+    words.push({ kind: 'substring', text: word, terms: terms.length > 0 ? terms : [word] });
   });
   return words;
 }

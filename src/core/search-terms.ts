@@ -5,53 +5,64 @@ export const MAX_TERMS_PER_ENTRY = 1000;
 /** The most UTF-16 units of a word that the index keeps; longer words are cut. @internal */
 export const MAX_TERM_LENGTH = 32;
 
-// Han, kana and Hangul: no spaces between words, so these runs are searched as substrings.
-const RUN_SPLIT = /([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc]+)/u;
+// Han, kana and Hangul (and the kana length mark): written without spaces between words, so a
+// run of them is searched as a substring, indexed by its character bigrams.
+const RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc]+/gu;
 // Where Intl.Segmenter is missing: letters, digits, marks (Devanagari matras) and `_`.
 const WORD = /[\p{L}\p{N}\p{M}\p{Pc}]+/gu;
+// Pieces without a letter or digit (the punctuation between Han runs) skip the segmenter.
+const WORDLESS = /^[^\p{L}\p{N}]*$/u;
+// Text is handed to the segmenter in pieces of at most this many units, cut after a space where
+// there is one: Node 20's Intl.Segmenter takes time quadratic in the length of what it segments
+// (10 KB costs 80 ms, 4 MB would take hours); pieces keep it linear. Chromium pays ~10 µs a call.
+const PIECE = 512;
+
+type Visit = (word: string, start: number, run: boolean) => boolean | void;
 
 let segmenter: Intl.Segmenter | null | undefined;
 
-function* wordLike(text: string): Generator<{ segment: string; index: number }> {
+function pieceEnd(text: string, from: number, to: number): number {
+  const end = from + PIECE;
+  if (end >= to) return to;
+  for (let cut = end; cut > from + PIECE / 2; cut--) if (text.charCodeAt(cut - 1) <= 0x20) return cut;
+  // No space (a long token, Thai): cut anywhere but inside a surrogate pair.
+  return (text.charCodeAt(end) & 0xfc00) === 0xdc00 ? end - 1 : end;
+}
+
+/** Visits the words of `text` from `from` to `to`; true when `visit` asked to stop. */
+function visitWords(text: string, from: number, to: number, visit: Visit): boolean {
   // A fixed locale: the terms are stored, so they must not change with the user's language.
   segmenter ??= typeof Intl === 'object' && Intl.Segmenter ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
-  if (segmenter === null) {
-    for (const match of text.matchAll(WORD)) yield { segment: match[0], index: match.index };
-    return;
+  for (let end = from; from < to; from = end) {
+    end = pieceEnd(text, from, to);
+    const piece = text.slice(from, end);
+    if (WORDLESS.test(piece)) continue;
+    if (segmenter === null) {
+      for (const match of piece.matchAll(WORD)) if (visit(match[0], from + match.index, false)) return true;
+      continue;
+    }
+    for (const segment of segmenter.segment(piece)) {
+      if (segment.isWordLike && visit(segment.segment, from + segment.index, false)) return true;
+    }
   }
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) yield segment;
+  return false;
 }
 
 /**
- * Splits normalized text into the words search knows: `visit(word, start, false)` for each word,
- * `visit(run, start, true)` for each run of Han, kana or Hangul (which may span several words of
- * the segmenter). `start` is the word's position in `text`. `visit` returns `true` to stop.
+ * Splits normalized text into what search matches: `visit(word, start, false)` for each word
+ * (Intl.Segmenter's word-like segments, or runs of letters and digits without it) and
+ * `visit(run, start, true)` for each run of Han, kana or Hangul. `start` is the position in
+ * `text`. `visit` returns `true` to stop early.
  *
- * @internal Shared by indexing, query parsing and snippets, so all three split text alike.
+ * @internal Shared by indexing, query parsing and snippets, so that all three split text alike.
  */
-export function searchWords(text: string, visit: (word: string, start: number, run: boolean) => boolean | void): void {
-  let run = '';
-  let runStart = 0;
-  const flush = (): boolean | void => {
-    const word = run;
-    run = '';
-    return word !== '' && visit(word, runStart, true);
-  };
-  for (const { segment, index } of wordLike(text)) {
-    if (index !== runStart + run.length && flush()) return;
-    let at = index;
-    const pieces = segment.split(RUN_SPLIT);
-    for (let piece = 0; piece < pieces.length; piece++) {
-      const word = pieces[piece]!;
-      if (word === '') continue;
-      if (piece % 2 === 1) {
-        if (run === '') runStart = at;
-        run += word;
-      } else if (flush() || visit(word, at, false)) return;
-      at += word.length;
-    }
+export function searchWords(text: string, visit: Visit): void {
+  let from = 0;
+  for (const match of text.matchAll(RUN)) {
+    if (visitWords(text, from, match.index, visit) || visit(match[0], match.index, true)) return;
+    from = match.index + match[0].length;
   }
-  flush();
+  visitWords(text, from, text.length, visit);
 }
 
 /** A word cut to {@link MAX_TERM_LENGTH} units, never between the halves of a surrogate pair. @internal */
@@ -59,17 +70,11 @@ export function cutTerm(word: string): string {
   return word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH).replace(/[\ud800-\udbff]$/, '') : word;
 }
 
-/** The bigrams of a run of Han, kana or Hangul, by code point. @internal */
-export function runBigrams(run: string): string[] {
-  const characters = Array.from(run);
-  return characters.slice(1).map((character, index) => characters[index] + character);
-}
-
 /**
  * The search index terms of a text (DESIGN §11): each word folded by `normalizeForSearch` and cut
  * to {@link MAX_TERM_LENGTH} units; each run of Han, kana or Hangul as its character bigrams plus
- * its last character, so a one-character query finds every character as the start of a term.
- * Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
+ * its last character, so that every character of a run starts some term and a one-character
+ * query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
  *
  * @internal
  */
@@ -78,8 +83,12 @@ export function indexTerms(text: string): string[] {
   const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
   searchWords(normalizeForSearch(text).text, (word, _start, run) => {
     if (!run) return add(cutTerm(word));
-    for (const bigram of runBigrams(word)) if (add(bigram)) return true;
-    return add(Array.from(word).pop()!);
+    let previous = '';
+    for (const character of word) {
+      if (previous !== '' && add(previous + character)) return true;
+      previous = character;
+    }
+    return add(previous);
   });
   return [...terms];
 }
