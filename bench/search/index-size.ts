@@ -35,6 +35,26 @@ function bytesOf(value: unknown): number {
   return encoder.encode(JSON.stringify(value) ?? '').length;
 }
 
+/** UTF-8 bytes of a string, counted without encoding it (index keys are millions of short strings). */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) continue;
+    // Two bytes below U+0800; three for the rest of the BMP; a surrogate pair is four bytes over two units.
+    bytes += code < 0x800 ? 1 : code >= 0xd800 && code < 0xdc00 ? 1 : code >= 0xdc00 && code < 0xe000 ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** The same count as {@link bytesOf} for a key (strings, numbers, arrays of them) without JSON.stringify. */
+function keyBytes(key: unknown): number {
+  if (typeof key === 'string') return utf8Length(key) + 2;
+  if (typeof key === 'number') return String(key).length;
+  if (Array.isArray(key)) return key.reduce((sum: number, part: unknown) => sum + keyBytes(part), 1 + Math.max(1, key.length));
+  return bytesOf(key);
+}
+
 function valueAt(record: unknown, keyPath: string | string[]): unknown {
   if (Array.isArray(keyPath)) return keyPath.map((path) => valueAt(record, path));
   let value: unknown = record;
@@ -47,7 +67,14 @@ function indexKeys(record: unknown, keyPath: string | string[], multiEntry: bool
   const key = valueAt(record, keyPath);
   if (key === undefined || (Array.isArray(key) && key.some((part) => part === undefined))) return [];
   if (!multiEntry || !Array.isArray(key)) return [key];
-  return [...new Set(key.map((part) => JSON.stringify(part)))].map((part) => JSON.parse(part) as unknown);
+  // A multiEntry index keeps one row per distinct element.
+  const seen = new Set<string>();
+  return key.filter((part: unknown) => {
+    const identity = Array.isArray(part) ? part.join('\u0000') : String(part);
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
 }
 
 interface IndexShape { name: string; keyPath: string | string[]; multiEntry: boolean; search: boolean }
@@ -76,8 +103,8 @@ async function measureStore(database: IDBPDatabase, storeName: string, parts: Ma
   for (;;) {
     const batch = await database.getAll(storeName, after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), BATCH);
     for (const record of batch) {
-      const primaryKey = valueAt(record, keyPath ?? []) ;
-      const primaryBytes = bytesOf(primaryKey);
+      const primaryKey = valueAt(record, keyPath ?? []);
+      const primaryBytes = keyBytes(primaryKey);
       records.rows += 1;
       records.bytes += primaryBytes + bytesOf(record);
       for (const field of searchFields) {
@@ -91,7 +118,7 @@ async function measureStore(database: IDBPDatabase, storeName: string, parts: Ma
         const keys = indexKeys(record, index.keyPath, index.multiEntry);
         const rows = part(parts, index.name, index.search);
         rows.rows += keys.length;
-        for (const key of keys) rows.bytes += bytesOf(key) + primaryBytes;
+        for (const key of keys) rows.bytes += keyBytes(key) + primaryBytes;
       }
     }
     if (batch.length < BATCH) break;

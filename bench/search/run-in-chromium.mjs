@@ -6,6 +6,7 @@
 // SEARCH_BENCH_PROFILE=<dir>: keep the Chromium profile there, so the next run with the same
 // size and the same committed src/ reuses the built database instead of building it again.
 // SEARCH_BENCH_REUSE=any: reuse a kept database whatever store code built it (when only the query code changed).
+// SEARCH_BENCH_SCANS: how many times figure 19 times the full scan (default 3).
 // SEARCH_BENCH_DISK=0: skip building the history a second time without the index (figure 23b).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -184,7 +185,7 @@ export async function runSearchFigures(options) {
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
     const chromiumVersion = await chromiumVersionOf(page);
     const prepared = await page.evaluate((benchOptions) => window.convologSearchBench.prepare(benchOptions), {
-      size, fingerprint: storeFingerprint(), diskShare: environment.SEARCH_BENCH_DISK !== '0', reuseAny: environment.SEARCH_BENCH_REUSE === 'any', repetitions: options.repetitions, warmupRepetitions: options.warmupRepetitions,
+      size, fingerprint: storeFingerprint(), diskShare: environment.SEARCH_BENCH_DISK !== '0', reuseAny: environment.SEARCH_BENCH_REUSE === 'any', scanRepetitions: Number(environment.SEARCH_BENCH_SCANS ?? 3), repetitions: options.repetitions, warmupRepetitions: options.warmupRepetitions,
     });
     if (!prepared.ready) return { chromiumVersion, size, figures, errors, missing: prepared.missing };
     options.log(prepared.built ? 'search: reusing the kept database' : `search: building ${size.messages} messages in ${size.conversations} conversations…`);

@@ -28,6 +28,8 @@ export interface SearchBenchOptions extends MeasureOptions {
   size: CorpusSize;
   /** Says which store code built a kept database: a kept database built by other code is rebuilt. */
   fingerprint: string;
+  /** How many times figure 19 times the full scan (fewer than the searches: one takes minutes at full size). */
+  scanRepetitions: number;
   /** Reuse a kept database of the same size whatever store code built it (the index format must not have changed). */
   reuseAny: boolean;
   /** Also build the history without the index (a second database) to compare sizes on disk. */
