@@ -27,7 +27,7 @@ it('times the primitives', async () => {
   const write = database.transaction('entries', 'readwrite');
   for (let seq = 1; seq <= POSTINGS; seq++) {
     void write.store.put({ conversationId: `0190a1b2-c3d4-7e5f-8a9b-${String(seq % 2000).padStart(12, '0')}`, seq, text: 'x'.repeat(200),
-      search: [['common', 1_700_000_000_000 + seq * 1000, seq], ['', 1_700_000_000_000 + seq * 1000, seq], [`rare${seq % 5000}`, 1_700_000_000_000 + seq * 1000, seq]] });
+      search: [['common', 1_700_000_000_000 + seq * 1000, seq], ['', 1_700_000_000_000 + seq * 1000, seq], [`common${seq % 3}`, 1_700_000_000_000 + seq * 1000, seq], [`rare${seq % 5000}`, 1_700_000_000_000 + seq * 1000, seq]] });
   }
   await write.done;
   const range = IDBKeyRange.bound(['common'], ['common', []]);
@@ -67,6 +67,15 @@ it('times the primitives', async () => {
     const boundary = await cursor!.advance(64);
     return (await index.getAll(IDBKeyRange.bound(boundary!.key, ['common', []], true))).length;
   });
+  await time('continue([term, []]) past 100k postings (the next term)', async () => {
+    const cursor = await read().openKeyCursor(IDBKeyRange.bound(['common'], ['common\uffff']));
+    return (await cursor!.continue(['common', []] as never))?.key;
+  });
+  await time('a new cursor past the term (the next term)', async () => {
+    const cursor = await read().openKeyCursor(IDBKeyRange.bound(['common', []], ['common\uffff'], true));
+    return cursor?.key;
+  });
+  await time('getAllKeys cap 64 over 100k postings', async () => (await read().getAllKeys(range, 64)).length);
   await time('64 gets by primary key', async () => {
     const store = database.transaction('entries').store;
     return (await Promise.all(Array.from({ length: 64 }, (_, index) => store.get([`0190a1b2-c3d4-7e5f-8a9b-${String(index).padStart(12, '0')}`, index + 2000])))).length;

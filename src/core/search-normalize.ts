@@ -28,7 +28,8 @@ let kinds: Uint8Array | undefined;
 let folds: Map<string, string> | undefined;
 
 function fold(cluster: string): string {
-  return cluster.normalize('NFKD').toLowerCase().replace(ACCENTS, '').normalize('NFC');
+  // Final sigma is sigma: `ΟΔΟΣ` folds letter by letter to `οδοσ`, and must find `οδος`.
+  return cluster.normalize('NFKD').toLowerCase().replace(ACCENTS, '').replace('ς', 'σ').normalize('NFC');
 }
 
 function kindOf(code: number): number {
@@ -36,7 +37,7 @@ function kindOf(code: number): number {
   if (code >= 0xd800 && code < 0xe000) return OTHER;
   if (MARK.test(character)) return KIND_MARK;
   const lower = character.toLowerCase();
-  // Capital sigma lowercases by context (final ς), which a run must not depend on.
+  // Capital sigma lowercases by context (to final ς), which a run must not depend on.
   return code !== 0x3a3 && lower.length === 1 && fold(character) === lower ? SIMPLE : OTHER;
 }
 
@@ -51,9 +52,10 @@ function foldCluster(cluster: string): string {
 }
 
 /**
- * Folds text for search: NFKC (full-width `ＯＳＬＯ` is `oslo`, `ﬁ` is `fi`), lowercase, and
- * combining accents (U+0300–U+036F) removed, so `Café` is `cafe`. Each character is folded with
- * the marks that follow it, which keeps a map back to the original positions for highlights.
+ * Folds text for search: NFKC (full-width `ＯＳＬＯ` is `oslo`, `ﬁ` is `fi`), lowercase, combining
+ * accents (U+0300–U+036F) removed (`Café` is `cafe`) and final `ς` as `σ`. Each character is
+ * folded with the marks that follow it, which keeps a map back to the original positions for
+ * highlights, and makes the result the same however the text was cut.
  *
  * @internal
  */

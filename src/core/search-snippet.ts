@@ -6,7 +6,7 @@ import { searchWords } from './search-terms.js';
 export interface SearchSnippet {
   /** At most {@link SNIPPET_LENGTH} UTF-16 units of the original text, unchanged. */
   snippet: string;
-  /** `[start, end)` into `snippet`, sorted, not overlapping: the matched words as written. */
+  /** `[start, end)` into `snippet`, sorted and not overlapping: the matched text as written. */
   highlights: Array<[number, number]>;
 }
 
@@ -14,24 +14,10 @@ export interface SearchSnippet {
 export const SNIPPET_LENGTH = 200;
 /** How much text a snippet shows before its first match, at most. */
 const CONTEXT_BEFORE = 40;
+/** How far a snippet's edges move to avoid starting or ending inside a word. */
+const EDGE_SLACK = 20;
 
-/** Every `[start, end)` in the normalized text where `word` matches, or none. */
-function occurrences(text: string, words: readonly SearchWord[]): Array<Array<[number, number]>> {
-  const found = words.map((): Array<[number, number]> => []);
-  searchWords(text, (word, start, run) => {
-    words.forEach((query, index) => {
-      if (query.kind === 'prefix') {
-        if (!run && word.startsWith(query.term)) found[index]!.push([start, start + query.term.length]);
-        return;
-      }
-      if (!run) return;
-      for (let at = word.indexOf(query.text); at >= 0; at = word.indexOf(query.text, at + 1)) {
-        found[index]!.push([start + at, start + at + query.text.length]);
-      }
-    });
-  });
-  return found;
-}
+type Range = [start: number, end: number];
 
 /** Where normalized position `end` (exclusive) ends in the original: after the whole character it came from. */
 function originalEnd(offsets: readonly number[], end: number): number {
@@ -40,32 +26,67 @@ function originalEnd(offsets: readonly number[], end: number): number {
   return offsets[end]!;
 }
 
+/** The query words' matches in `text`, as original ranges, in text order; undefined when a word has none. */
+function matches(text: string, words: readonly SearchWord[]): Range[] | undefined {
+  const { text: folded, offsets } = normalizeForSearch(text);
+  const ranges: Range[] = [];
+  const found = new Set<SearchWord>();
+  const add = (word: SearchWord, start: number, length: number): void => {
+    found.add(word);
+    ranges.push([offsets[start]!, originalEnd(offsets, start + length)]);
+  };
+  searchWords(folded, (word, start, run) => {
+    // Every word found and the snippet's window passed: the rest of a long text cannot change it.
+    if (found.size === words.length && offsets[start]! > ranges[0]![0] + SNIPPET_LENGTH) return true;
+    for (const query of words) {
+      if (query.kind === 'prefix') {
+        if (!run && word.startsWith(query.term)) add(query, start, query.term.length);
+        continue;
+      }
+      if (!run) continue;
+      for (let at = word.indexOf(query.text); at >= 0; at = word.indexOf(query.text, at + 1)) add(query, start + at, query.text.length);
+    }
+  });
+  return found.size === words.length ? ranges : undefined;
+}
+
 function isLowSurrogate(text: string, index: number): boolean {
   return (text.charCodeAt(index) & 0xfc00) === 0xdc00;
 }
 
+/** The snippet's `[start, end)` in `text`: around the first match, on word edges where near, never inside a surrogate pair. */
+function window(text: string, [first, firstEnd]: Range): Range {
+  let start = Math.max(0, Math.min(first - CONTEXT_BEFORE, text.length - SNIPPET_LENGTH));
+  let end = Math.min(text.length, start + SNIPPET_LENGTH);
+  if (start > 0) {
+    const space = text.slice(start, Math.min(first, start + EDGE_SLACK)).search(/\s/);
+    start += space >= 0 ? space + 1 : isLowSurrogate(text, start) ? 1 : 0;
+  }
+  if (end < text.length) {
+    const space = text.slice(end - EDGE_SLACK, end).search(/\s\S*$/);
+    end -= space >= 0 && end - EDGE_SLACK + space >= firstEnd ? EDGE_SLACK - space : isLowSurrogate(text, end) ? 1 : 0;
+  }
+  return [start, end];
+}
+
 /**
  * The snippet of a search hit: up to 200 UTF-16 units of `text` around the first match, with a
- * highlight on each occurrence of a query word inside it, never cutting a surrogate pair.
- * `undefined` when some word does not occur in `text` (or there are no words): the index only
- * says an entry may match, this confirms it.
+ * highlight on each match of a query word inside it (`Café` for `cafe`, the `wea` of
+ * "weather"); overlapping matches are one highlight, a match cut by the snippet's edge is cut too. Never cuts a surrogate pair.
+ * `undefined` when some word does not occur in `text`, or there are no words: the index only
+ * says that an entry may match, this confirms it.
  *
  * @internal
  */
 export function searchSnippet(text: string, words: readonly SearchWord[]): SearchSnippet | undefined {
   if (words.length === 0) return undefined;
-  const normalized = normalizeForSearch(text);
-  const found = occurrences(normalized.text, words);
-  if (found.some((list) => list.length === 0)) return undefined;
-  const ranges = found.flat().map(([start, end]): [number, number] => [normalized.offsets[start]!, originalEnd(normalized.offsets, end)]);
+  const ranges = matches(text, words);
+  if (ranges === undefined) return undefined;
   ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const first = ranges[0]![0];
-  let start = Math.max(0, Math.min(first - CONTEXT_BEFORE, text.length - SNIPPET_LENGTH));
-  const end = Math.min(text.length, start + SNIPPET_LENGTH) - (isLowSurrogate(text, start + SNIPPET_LENGTH) ? 1 : 0);
-  if (isLowSurrogate(text, start)) start++;
-  const highlights: Array<[number, number]> = [];
+  const [start, end] = window(text, ranges[0]!);
+  const highlights: Range[] = [];
   for (const [from, to] of ranges) {
-    const clipped: [number, number] = [Math.max(from, start) - start, Math.min(to, end) - start];
+    const clipped: Range = [Math.max(from, start) - start, Math.min(to, end) - start];
     if (clipped[0] >= clipped[1]) continue;
     const previous = highlights[highlights.length - 1];
     if (previous !== undefined && clipped[0] < previous[1]) previous[1] = Math.max(previous[1], clipped[1]);

@@ -1,4 +1,8 @@
 // Shared by the search tests (not a test file itself).
+import type { Entry } from '../../src/core/entry.js';
+import { normalizeForSearch } from '../../src/core/search-normalize.js';
+import { parseSearchQuery } from '../../src/core/search-query.js';
+import { searchWords } from '../../src/core/search-terms.js';
 import type { ConvologStore, SearchHit, SearchOptions } from '../../src/store/index.js';
 
 /** Every hit of a query, page by page (`limit` a page), failing on a repeat. */
@@ -19,4 +23,23 @@ export async function allHits(store: ConvologStore, query: string, options: Sear
 /** The highlighted pieces of a hit's snippet. */
 export function highlighted(hit: SearchHit): string[] {
   return hit.highlights.map(([start, end]) => hit.snippet.slice(start, end));
+}
+
+/** Whether a text holds every word of the query: a prefix word starts a word, a Han/kana/Hangul word occurs in a run. */
+export function naiveMatch(text: string, query: string): boolean {
+  const folded = normalizeForSearch(text).text;
+  const words: string[] = [];
+  const runs: string[] = [];
+  searchWords(folded, (word, _start, run) => {
+    (run ? runs : words).push(word);
+  });
+  return parseSearchQuery(query).every((word) => (word.kind === 'prefix'
+    ? words.some((candidate) => candidate.startsWith(word.term))
+    : runs.some((run) => run.includes(word.text))));
+}
+
+/** Hit order: newest first by timestamp, then seq, then conversation id. */
+export function newestFirst(left: Entry, right: Entry): number {
+  return Date.parse(right.timestamp) - Date.parse(left.timestamp) || right.seq - left.seq ||
+    (right.conversationId < left.conversationId ? -1 : right.conversationId > left.conversationId ? 1 : 0);
 }

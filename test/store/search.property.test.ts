@@ -5,12 +5,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
 import type { Entry } from '../../src/core/entry.js';
-import { normalizeForSearch } from '../../src/core/search-normalize.js';
 import { parseSearchQuery } from '../../src/core/search-query.js';
-import { searchWords } from '../../src/core/search-terms.js';
 import { searchableText } from '../../src/core/search-text.js';
 import type { ConvologStore } from '../../src/store/index.js';
-import { allHits } from './search-support.js';
+import { allHits, naiveMatch, newestFirst } from './search-support.js';
 import { sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
@@ -34,19 +32,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), conversation: fc.nat({ max: 2 }) }) },
 );
 
-/** Whether a text holds every word of the query: a prefix word starts a word, a Han/kana/Hangul word occurs in a run. */
-function naiveMatch(text: string, query: string): boolean {
-  const folded = normalizeForSearch(text).text;
-  const words: string[] = [];
-  const runs: string[] = [];
-  searchWords(folded, (word, _start, run) => {
-    (run ? runs : words).push(word);
-  });
-  return parseSearchQuery(query).every((word) => (word.kind === 'prefix'
-    ? words.some((candidate) => candidate.startsWith(word.term))
-    : runs.some((run) => run.includes(word.text))));
-}
-
 /** Every entry of every conversation matching the query, newest first (timestamp, seq, conversation id). */
 async function naiveScan(store: ConvologStore, query: string): Promise<string[]> {
   const matching: Entry[] = [];
@@ -56,9 +41,7 @@ async function naiveScan(store: ConvologStore, query: string): Promise<string[]>
     }
   }
   if (parseSearchQuery(query).length === 0) return [];
-  matching.sort((left, right) => right.timestamp.localeCompare(left.timestamp) || right.seq - left.seq ||
-    (right.conversationId < left.conversationId ? -1 : right.conversationId > left.conversationId ? 1 : 0));
-  return matching.map((entry) => entry.id);
+  return matching.sort(newestFirst).map((entry) => entry.id);
 }
 
 async function apply(store: ConvologStore, ids: (string | undefined)[], step: Action): Promise<void> {

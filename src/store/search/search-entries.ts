@@ -4,12 +4,12 @@ import { searchSnippet } from '../../core/search-snippet.js';
 import { searchableText } from '../../core/search-text.js';
 import { throwIfAborted } from '../database/aborted-error.js';
 import { readRecord } from '../database/read-record.js';
-import { runTransaction } from '../database/run-transaction.js';
+import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import type { EntryRecord } from '../database/schema.js';
 import { termsOfKeys } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../types/search.js';
-import { planSearch } from './plan-search.js';
+import { holdsAtLeast, planSearch, type SearchPlan } from './plan-search.js';
 import { PostingWindows, type Candidate } from './posting-windows.js';
 import { scanConversation } from './scan-conversation.js';
 import type { SearchPage } from './search-page.js';
@@ -40,12 +40,18 @@ export async function searchEntries(context: StoreContext, query: string, option
     if (words.length === 0) return { hits: [] };
     const plan = await planSearch(transaction, context.keyRange, words);
     if (plan.terms.length === 0) return { hits: [] };
-    if (record !== undefined && record.lastSeq <= plan.count) {
+    if (record !== undefined && await isSmallerThanPostings(transaction, record.lastSeq, plan)) {
       return scanConversation(transaction, context.keyRange, record, (stored) => toHit(stored, words), page);
     }
     const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId);
     return collectHits(windows, words, page);
   });
+}
+
+/** Whether a conversation of `entries` entries is cheaper to read whole than the plan's postings are to walk. */
+async function isSmallerThanPostings(transaction: Transaction<'readonly'>, entries: number, plan: SearchPlan): Promise<boolean> {
+  if (entries <= plan.count) return true;
+  return !plan.exact && plan.range !== undefined && holdsAtLeast(transaction, plan.range, entries);
 }
 
 /** Reads windows of candidates and keeps the hits until the page is full or the postings end. */

@@ -1,0 +1,83 @@
+// Builds test/fixtures/store-0.2/v2-database.json.gz: a database written by convolog's own code
+// at schema version 2 (commit a61043e's src, the last before search), dumped record by record as
+// it laid them out. The search upgrade test loads these records into a version 2 database and
+// opens it with the current store: migration 3 must index every old entry.
+//
+//   node scripts/build-v2-fixture.mjs
+//
+// The old source is taken with `git archive` into bench/.tmp (ignored) and bundled there; no old
+// code enters the repository.
+import 'fake-indexeddb/auto';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { openDB } from 'idb';
+import { build } from 'rolldown';
+
+const COMMIT = 'a61043e';
+const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const work = join(repository, 'bench/.tmp/convolog-0.2');
+const output = join(repository, 'test/fixtures/store-0.2/v2-database.json.gz');
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+execFileSync('sh', ['-c', `git archive ${COMMIT} src | tar -x -C "${work}"`], { cwd: repository });
+await build({
+  input: join(work, 'src/index.ts'),
+  platform: 'node',
+  logLevel: 'warn',
+  output: { file: join(work, 'convolog-0.2.mjs'), format: 'esm', codeSplitting: false },
+});
+const old = await import(pathToFileURL(join(work, 'convolog-0.2.mjs')).href);
+
+const name = 'convolog-0.2-fixture';
+let next = 0;
+let clock = Date.UTC(2025, 3, 1);
+const store = await old.openStore({ name, generateId: () => `e${String(++next).padStart(6, '0')}`, now: () => new Date((clock += 1000)) });
+
+// A chat in many scripts, with a tool window, a fork (an edited question and a regenerated answer) and a compaction.
+const trip = await store.createConversation({ id: 'trip', title: 'Trip planning' });
+const [question] = await store.append(trip.id, [old.user('What is the weather in Oslo in May?')]);
+await store.append(trip.id, [
+  old.assistant([{ type: 'reasoning', text: 'hiddenreasoning' }, old.toolCall('call-1', 'weather', { city: 'hiddenargument' })]),
+  old.toolResult('call-1', 'weather', 'Oslo: mild, around 15 degrees'),
+  old.assistant('May in Oslo is mild: pack a light jacket.'),
+]);
+const [edited] = await store.append(trip.id, [old.user('Quelle est la météo à Paris en mai ?')], { parentId: null });
+await store.append(trip.id, [old.assistant('À Paris, le café en terrasse est agréable en mai.')]);
+await store.append(trip.id, [old.assistant('Une autre version : il pleut parfois à Paris.')], { parentId: edited.id });
+await store.appendCompaction(trip.id, { summary: 'The user asked about spring weather in Paris', firstKeptId: edited.id });
+await store.checkout(trip.id, question.id);
+
+const scripts = await store.createConversation({ id: 'scripts', title: 'Many scripts' });
+await store.append(scripts.id, [
+  old.user('今天的天气很好'), old.assistant('東京に行きたいです'), old.user('서울에서 만나요'), old.assistant('Поездка в Москву'),
+  old.user('ＦＵＬＬ ｗｉｄｔｈ text'),
+]);
+await store.settle(scripts.id);
+
+// A conversation imported from an export (the import path of 0.2), and many small ones.
+const exported = await store.exportConversation(trip.id);
+await store.importConversation(exported); // the ids are taken: it gets fresh ones
+for (let index = 0; index < 40; index++) {
+  const { id } = await store.createConversation({ id: `small-${index}`, title: `small ${index}` });
+  await store.append(id, [old.user(`note number ${index} about gardening`), old.assistant(`reply ${index}: water the tomatoes`)]);
+}
+await store.createConversation({ id: 'empty', title: 'empty' });
+store.close();
+
+const raw = await openDB(name);
+const dump = {
+  builtBy: `scripts/build-v2-fixture.mjs from convolog ${COMMIT}`,
+  version: raw.version,
+  conversations: await raw.getAll('conversations'),
+  entries: await raw.getAll('entries'),
+  toolCalls: await raw.getAll('toolCalls'),
+};
+raw.close();
+mkdirSync(dirname(output), { recursive: true });
+writeFileSync(output, gzipSync(JSON.stringify(dump), { level: 9 }));
+rmSync(work, { recursive: true, force: true });
+console.log(`${dump.entries.length} entries, ${dump.conversations.length} conversations, database version ${dump.version} → ${output}`);

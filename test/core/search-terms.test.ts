@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { indexTerms, MAX_TERM_LENGTH, MAX_TERMS_PER_ENTRY } from '../../src/core/search-terms.js';
+
+type SearchTermsModule = typeof import('../../src/core/search-terms.js');
+
+/** A fresh copy of the module, loaded while `Intl` is `replacement`, so its lazily made segmenter comes from there. */
+async function loadWithIntl(replacement: typeof Intl): Promise<SearchTermsModule> {
+  vi.stubGlobal('Intl', replacement);
+  vi.resetModules();
+  return await import('../../src/core/search-terms.js');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+// Big texts take a while where six test runs share two cores; no timing is asserted.
+const BIG = { timeout: 120_000 };
+
+describe('indexTerms', () => {
+  it('gives each word once, folded, in text order', () => {
+    expect(indexTerms('The weather, the WEATHER! Café in ＯＳＬＯ, 42 times.')).toEqual(['the', 'weather', 'cafe', 'in', 'oslo', '42', 'times']);
+  });
+
+  it('gives no terms for text without words', () => {
+    expect(indexTerms('')).toEqual([]);
+    expect(indexTerms('  ... !!! 🎉👍🏽 — ')).toEqual([]);
+  });
+
+  it('keeps words apart around emoji', () => {
+    expect(indexTerms('party🎉time')).toEqual(['party', 'time']);
+  });
+
+  it('indexes Cyrillic, Greek and Devanagari words whole, matras kept', () => {
+    expect(indexTerms('Привет, как дела?')).toEqual(['привет', 'как', 'дела']);
+    expect(indexTerms('Καλημέρα κόσμε')).toEqual(['καλημερα', 'κοσμε']);
+    expect(indexTerms('नमस्ते दुनिया')).toEqual(['नमस्ते', 'दुनिया']);
+  });
+
+  it('indexes a Han run as its bigrams and its last character', () => {
+    expect(indexTerms('今天的天气很好')).toEqual(['今天', '天的', '的天', '天气', '气很', '很好', '好']);
+    expect(indexTerms('猫')).toEqual(['猫']);
+  });
+
+  it('ends a run at punctuation, a space or another script', () => {
+    expect(indexTerms('天气，很好')).toEqual(['天气', '气', '很好', '好']);
+    expect(indexTerms('오늘 날씨')).toEqual(['오늘', '늘', '날씨', '씨']);
+    expect(indexTerms('iPhone用')).toEqual(['iphone', '用']);
+  });
+
+  it('indexes kana and kanji as one run, half-width kana as full-width', () => {
+    expect(indexTerms('東京タワーに行った')).toEqual(['東京', '京タ', 'タワ', 'ワー', 'ーに', 'に行', '行っ', 'った', 'た']);
+    expect(indexTerms('ｶﾞｲﾄﾞ')).toEqual(['ガイ', 'イド', 'ド']);
+  });
+
+  it('starts some term with every character of a run, so that one character is a prefix lookup', () => {
+    const text = '今天的天气很好';
+    const terms = indexTerms(text);
+    for (const character of text) expect(terms.some((term) => term.startsWith(character))).toBe(true);
+  });
+
+  it('splits Thai into words with Intl.Segmenter', () => {
+    expect(indexTerms('สวัสดีครับ')).toContain('ครับ');
+  });
+
+  it(`cuts a word to ${MAX_TERM_LENGTH} units, never inside a surrogate pair`, () => {
+    expect(indexTerms('x'.repeat(100))).toEqual(['x'.repeat(MAX_TERM_LENGTH)]);
+    // Deseret letters take two units each: unit 31 starts a pair, so the cut falls before it.
+    const [term] = indexTerms('a' + '𐐨'.repeat(20));
+    expect(term).toBe('a' + '𐐨'.repeat(15));
+    expect(term).toHaveLength(MAX_TERM_LENGTH - 1);
+  });
+
+  it(`keeps the first ${MAX_TERMS_PER_ENTRY} terms of a pasted 4 MB text, each at most ${MAX_TERM_LENGTH} units`, BIG, () => {
+    const words: string[] = [];
+    for (let length = 0, index = 0; length < 4_000_000; index++) {
+      const word = index % 7 === 0 ? `long${index}`.padEnd(80, 'z') : `word${index}`;
+      words.push(word);
+      length += word.length + 1;
+    }
+    const terms = indexTerms(words.join(' '));
+    expect(terms).toHaveLength(MAX_TERMS_PER_ENTRY);
+    expect(terms.slice(0, 3)).toEqual(['long0'.padEnd(MAX_TERM_LENGTH, 'z'), 'word1', 'word2']);
+    for (const term of terms) expect(term.length).toBeLessThanOrEqual(MAX_TERM_LENGTH);
+  });
+
+  it(`keeps at most ${MAX_TERMS_PER_ENTRY} terms of a 4 MB Han text`, BIG, () => {
+    const characters: string[] = [];
+    for (let code = 0x4e00; characters.length < 4_000_000; code = code === 0x9fff ? 0x4e00 : code + 1) {
+      characters.push(String.fromCharCode(code), code % 50 === 0 ? '。' : '');
+    }
+    const terms = indexTerms(characters.join(''));
+    expect(terms).toHaveLength(MAX_TERMS_PER_ENTRY);
+    expect(terms[0]).toBe('一丁');
+  });
+
+  it('gives each term once for a long text that repeats itself', BIG, () => {
+    const text = 'The quick brown fox jumps over the lazy dog. 今天天气很好。'.repeat(8_000);
+    expect(indexTerms(text)).toEqual(['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', '今天', '天天', '天气', '气很', '很好', '好']);
+  });
+});
+
+describe('indexTerms without Intl.Segmenter', () => {
+  it('takes runs of letters, digits and marks as words', async () => {
+    const { indexTerms: withoutSegmenter } = await loadWithIntl(Object.create(Intl, { Segmenter: { value: undefined } }));
+    expect(withoutSegmenter('The weather, the WEATHER! Café in ＯＳＬＯ, 42 times.')).toEqual(['the', 'weather', 'cafe', 'in', 'oslo', '42', 'times']);
+    expect(withoutSegmenter('नमस्ते दुनिया')).toEqual(['नमस्ते', 'दुनिया']);
+    expect(withoutSegmenter('snake_case')).toEqual(['snake_case']);
+    expect(withoutSegmenter('今天的天气很好')).toEqual(indexTerms('今天的天气很好'));
+    expect(withoutSegmenter('party🎉time')).toEqual(['party', 'time']);
+    // What the segmenter knows and the fallback does not: Thai words, apostrophes inside words.
+    expect(withoutSegmenter('สวัสดีครับ')).toEqual(['สวัสดีครับ']);
+    expect(withoutSegmenter("don't")).toEqual(['don', 't']);
+  });
+
+  it('works where there is no Intl at all', async () => {
+    const { indexTerms: withoutIntl } = await loadWithIntl(undefined as unknown as typeof Intl);
+    expect(withoutIntl('Café 天气')).toEqual(['cafe', '天气', '气']);
+  });
+});
+
+describe('the segmenter', () => {
+  it('is made once, on first use, not when the module loads', async () => {
+    let made = 0;
+    const Counting = class extends Intl.Segmenter {
+      constructor(...parameters: ConstructorParameters<typeof Intl.Segmenter>) {
+        super(...parameters);
+        made++;
+      }
+    };
+    const module = await loadWithIntl(Object.create(Intl, { Segmenter: { value: Counting } }));
+    expect(made).toBe(0);
+    module.indexTerms('one two');
+    module.indexTerms('three four');
+    expect(made).toBe(1);
+  });
+});
