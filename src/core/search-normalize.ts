@@ -12,11 +12,11 @@ export interface NormalizedText {
 
 // Combining accents only: Devanagari matras, Hangul and kana voicing marks are not accents.
 const ACCENTS = /[\u0300-\u036f]/g;
-// What composes with the character before it: combining marks, Hangul vowel and final jamo,
-// half-width kana voicing marks. Folded with that character, so `e` + U+0301 is `é` before its
-// accent goes and `ｶﾞ` is `ガ`.
-const MARK = /[\p{M}\u1160-\u11ff\uff9e\uff9f]/u;
-const CLUSTER = /[^][\p{M}\u1160-\u11ff\uff9e\uff9f]*/uy;
+// What can compose with the character before it: combining marks, Hangul vowel and final jamo
+// (compatibility jamo too), half-width kana voicing marks. Folded with that character, so that
+// `e` + U+0301 is `é` before its accent goes, `ｶﾞ` is `ガ`, `ㄱㅏ` is `가`: as in one pass.
+const MARK = /[\p{M}\u1160-\u11ff\u3131-\u318e\uff9e\uff9f]/u;
+const CLUSTER = /[^][\p{M}\u1160-\u11ff\u3131-\u318e\uff9e\uff9f]*/uy;
 
 // Code unit kinds, learned on first sight: SIMPLE folds to its lowercase, one unit for one, so a
 // run of them folds with one toLowerCase (most text); MARK attaches to the character before it;
@@ -27,9 +27,15 @@ const OTHER = 3;
 let kinds: Uint8Array | undefined;
 let folds: Map<string, string> | undefined;
 
-function fold(cluster: string): string {
+/**
+ * `normalizeForSearch(text).text` in one pass of the platform's normalizer, without the map back:
+ * what indexing needs, and all that the store loads up front.
+ *
+ * @internal
+ */
+export function foldForSearch(text: string): string {
   // Final sigma is sigma: `ΟΔΟΣ` folds letter by letter to `οδοσ`, and must find `οδος`.
-  return cluster.normalize('NFKD').toLowerCase().replace(ACCENTS, '').replace('ς', 'σ').normalize('NFC');
+  return text.normalize('NFKD').toLowerCase().replace(ACCENTS, '').replaceAll('ς', 'σ').normalize('NFC');
 }
 
 function kindOf(code: number): number {
@@ -38,14 +44,14 @@ function kindOf(code: number): number {
   if (MARK.test(character)) return KIND_MARK;
   const lower = character.toLowerCase();
   // Capital sigma lowercases by context (to final ς), which a run must not depend on.
-  return code !== 0x3a3 && lower.length === 1 && fold(character) === lower ? SIMPLE : OTHER;
+  return code !== 0x3a3 && lower.length === 1 && foldForSearch(character) === lower ? SIMPLE : OTHER;
 }
 
 function foldCluster(cluster: string): string {
   const cache = (folds ??= new Map());
   let folded = cache.get(cluster);
   if (folded !== undefined) return folded;
-  folded = fold(cluster);
+  folded = foldForSearch(cluster);
   if (cache.size >= 10_000) cache.clear();
   cache.set(cluster, folded);
   return folded;

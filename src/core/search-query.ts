@@ -1,4 +1,4 @@
-import { normalizeForSearch } from './search-normalize.js';
+import { foldForSearch } from './search-normalize.js';
 import { cutTerm, searchWords } from './search-terms.js';
 
 /**
@@ -24,7 +24,7 @@ function bigrams(run: string): string[] {
  */
 export function parseSearchQuery(query: string): SearchWord[] {
   const words: SearchWord[] = [];
-  searchWords(normalizeForSearch(query).text, (word, _start, run) => {
+  searchWords(foldForSearch(query), (word, _start, run) => {
     if (!run) {
       words.push({ kind: 'prefix', term: cutTerm(word) });
       return;
@@ -35,7 +35,7 @@ export function parseSearchQuery(query: string): SearchWord[] {
   return words;
 }
 
-/** The terms of `words` that an entry's index must hold, each as the start of one of its terms. @internal */
+/** The terms of `word` that an entry's index must hold, each as the start of one of its terms. @internal */
 export function wordTerms(word: SearchWord): string[] {
   return word.kind === 'prefix' ? [word.term] : word.terms;
 }

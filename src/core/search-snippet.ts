@@ -55,7 +55,7 @@ function isLowSurrogate(text: string, index: number): boolean {
 }
 
 /** The snippet's `[start, end)` in `text`: around the first match, on word edges where near, never inside a surrogate pair. */
-function window(text: string, [first, firstEnd]: Range): Range {
+function snippetBounds(text: string, [first, firstEnd]: Range): Range {
   let start = Math.max(0, Math.min(first - CONTEXT_BEFORE, text.length - SNIPPET_LENGTH));
   let end = Math.min(text.length, start + SNIPPET_LENGTH);
   if (start > 0) {
@@ -83,7 +83,7 @@ export function searchSnippet(text: string, words: readonly SearchWord[]): Searc
   const ranges = matches(text, words);
   if (ranges === undefined) return undefined;
   ranges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const [start, end] = window(text, ranges[0]!);
+  const [start, end] = snippetBounds(text, ranges[0]!);
   const highlights: Range[] = [];
   for (const [from, to] of ranges) {
     const clipped: Range = [Math.max(from, start) - start, Math.min(to, end) - start];

@@ -1,4 +1,4 @@
-import { normalizeForSearch } from './search-normalize.js';
+import { foldForSearch } from './search-normalize.js';
 
 /** The most index terms one entry gets; the first ones in the text win. @internal */
 export const MAX_TERMS_PER_ENTRY = 1000;
@@ -19,29 +19,33 @@ const PIECE = 512;
 
 type Visit = (word: string, start: number, run: boolean) => boolean | void;
 
-let segmenter: Intl.Segmenter | null | undefined;
+let segmenter: Intl.Segmenter | undefined;
 
 function pieceEnd(text: string, from: number, to: number): number {
   const end = from + PIECE;
   if (end >= to) return to;
-  for (let cut = end; cut > from + PIECE / 2; cut--) if (text.charCodeAt(cut - 1) <= 0x20) return cut;
-  // No space (a long token, Thai): cut anywhere but inside a surrogate pair.
+  for (let cut = end; cut > from; cut--) if (text.charCodeAt(cut - 1) <= 0x20) return cut;
+  // No space: `from` starts a long token (or its previous cut), so the token is cut at the same
+  // places wherever it stands, which lets indexTerms segment each distinct token once. Never
+  // inside a surrogate pair.
   return (text.charCodeAt(end) & 0xfc00) === 0xdc00 ? end - 1 : end;
 }
 
 /** Visits the words of `text` from `from` to `to`; true when `visit` asked to stop. */
 function visitWords(text: string, from: number, to: number, visit: Visit): boolean {
-  // A fixed locale: the terms are stored, so they must not change with the user's language.
-  segmenter ??= typeof Intl === 'object' && Intl.Segmenter ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
+  const Segmenter = typeof Intl === 'object' ? Intl.Segmenter : undefined;
+  // Made once, and again only if the platform's Segmenter was replaced. A fixed locale: the terms
+  // are stored, so they must not change with the user's language.
+  if (Segmenter && !(segmenter instanceof Segmenter)) segmenter = new Segmenter('en', { granularity: 'word' });
   for (let end = from; from < to; from = end) {
     end = pieceEnd(text, from, to);
     const piece = text.slice(from, end);
     if (WORDLESS.test(piece)) continue;
-    if (segmenter === null) {
+    if (!Segmenter) {
       for (const match of piece.matchAll(WORD)) if (visit(match[0], from + match.index, false)) return true;
       continue;
     }
-    for (const segment of segmenter.segment(piece)) {
+    for (const segment of segmenter!.segment(piece)) {
       if (segment.isWordLike && visit(segment.segment, from + segment.index, false)) return true;
     }
   }
@@ -71,7 +75,7 @@ export function cutTerm(word: string): string {
 }
 
 /**
- * The search index terms of a text (DESIGN §11): each word folded by `normalizeForSearch` and cut
+ * The search index terms of a text (DESIGN §11): each word folded by `foldForSearch` and cut
  * to {@link MAX_TERM_LENGTH} units; each run of Han, kana or Hangul as its character bigrams plus
  * its last character, so that every character of a run starts some term and a one-character
  * query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
@@ -81,7 +85,10 @@ export function cutTerm(word: string): string {
 export function indexTerms(text: string): string[] {
   const terms = new Set<string>();
   const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
-  searchWords(normalizeForSearch(text).text, (word, _start, run) => {
+  // No word or run spans a space or line break, so each distinct token is split once, in the
+  // order of first sight: a long text that repeats itself costs what its distinct tokens cost.
+  const tokens = new Set(foldForSearch(text).split(/[\0- ]+/));
+  searchWords([...tokens].join(' '), (word, _start, run) => {
     if (!run) return add(cutTerm(word));
     let previous = '';
     for (const character of word) {

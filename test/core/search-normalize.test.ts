@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeForSearch } from '../../src/core/search-normalize.js';
+import { foldForSearch, normalizeForSearch } from '../../src/core/search-normalize.js';
+
+// Characters that compose, decompose, change length or case by context when folded.
+const TRICKY = [
+  'a', 'E', 'é', '\u0301', '\u0308', '\u0327', 'Σ', 'ς', 'σ', 'İ', 'ﬁ', '㎒', 'Ⅻ', 'ｶ', 'ﾞ', 'ﾟ', '゛', 'か', '\u3099',
+  'ㄱ', 'ㅏ', 'ㄲ', 'ㅘ', '가', '\u1100', '\u1161', '\u11a8', '각', 'क', '\u093c', '\u0958', 'ि', '्', ' ', '😀', '👍🏽',
+  '\ud800', '\udc00', 'Ǆ', 'ǅ', 'ß', 'ẞ', 'Å', '\u212b', '\u0f73', '\u0f71', '\u0f72', 'େ', 'ା', '\u1025', '\u102e',
+  '\u2126', '\u212a', 'ſ', 'ﬀ', '①', '¼', '…', '\u00a0', '\u3000',
+];
 
 const fold = (text: string): string => normalizeForSearch(text).text;
 
@@ -64,6 +73,21 @@ describe('normalizeForSearch', () => {
   it('folds the same however often a character comes by', () => {
     const text = 'Café ÉCOLE ＯＳＬＯ';
     expect(fold(text + ' ' + text)).toBe(`${fold(text)} ${fold(text)}`);
+  });
+
+  it('folds exactly as foldForSearch does in one pass (what the index uses)', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...TRICKY), { maxLength: 12 }), (parts) => {
+      const text = parts.join('');
+      expect(normalizeForSearch(text).text).toBe(foldForSearch(text));
+    }), { numRuns: 2000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+      expect(normalizeForSearch(text).text).toBe(foldForSearch(text));
+    }), { numRuns: 2000 });
+  });
+
+  it('composes Hangul compatibility jamo as one pass does', () => {
+    expect(fold('ㄱㅏ')).toBe('가');
+    expect(fold('ㅋㅋㅋ')).toBe(foldForSearch('ㅋㅋㅋ'));
   });
 
   it('is empty for empty text', () => {

@@ -99,6 +99,17 @@ describe('matchesTerms', () => {
     expect(finds('天气。气很', '天气很')).toBe(true);
   });
 
+  it('has the documented limits of its folding and word rules', () => {
+    // The breve and diaeresis are combining accents: й finds и, ё finds е (more hits, never fewer).
+    expect(finds('Мой ёжик', 'мои ежик')).toBe(true);
+    expect(finds('Мои ежик', 'мой ёжик')).toBe(true);
+    // No full case folding.
+    expect(finds('Straße', 'strasse')).toBe(false);
+    // Whether `.` inside a word breaks it is the platform segmenter's call (Node's keeps
+    // `example.com` whole, Chromium's splits it); the first part finds it either way.
+    expect(finds('see example.com', 'example')).toBe(true);
+  });
+
   it('is true for no words: searchSnippet is what turns a blank query away', () => {
     expect(matchesTerms(indexTerms('anything'), [])).toBe(true);
   });

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesTerms, parseSearchQuery } from '../../src/core/search-query.js';
 import { searchSnippet } from '../../src/core/search-snippet.js';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { foldForSearch } from '../../src/core/search-normalize.js';
+import { cutTerm, indexTerms, MAX_TERMS_PER_ENTRY, searchWords } from '../../src/core/search-terms.js';
 
 // Kept small: the suite also runs in Chromium.
 const RUNS = { numRuns: 300 };
@@ -156,5 +157,39 @@ describe('search text, property-based', () => {
         expect(/^[\udc00-\udfff]|[\ud800-\udbff]$/.test(result.snippet.slice(start, end))).toBe(false);
       }
     }), RUNS);
+  });
+});
+
+/** indexTerms by its definition: every word and run of the whole folded text, in order, capped. */
+function termsByDefinition(text: string): string[] {
+  const terms = new Set<string>();
+  const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
+  searchWords(foldForSearch(text), (word, _start, run) => {
+    if (!run) return add(cutTerm(word));
+    const characters = Array.from(word);
+    for (let index = 1; index < characters.length; index++) if (add(characters[index - 1]! + characters[index]!)) return true;
+    return add(characters[characters.length - 1]!);
+  });
+  return [...terms];
+}
+
+describe('indexTerms, property-based', () => {
+  // indexTerms splits each distinct space-separated token once; that must change nothing.
+  const LONG_UNITS = ['a', 'b', 'Z', '7', '.', "'", ':', '-', '_', 'é', 'ж', 'ก', 'า', 'ม', '天', '气', '날', '😀', 'ー', '।', 'न', '्'];
+  const shortToken = fc.oneof(
+    fc.constantFrom('the', 'The', "don't", 'example.com', '3.14', 'Café', 'ОСЛО', 'สวัสดีครับ', '今天的天气', '날씨가', '🎉', 'a_b', 'x', 'ΟΔΟΣ'),
+    fc.array(fc.constantFrom(...LONG_UNITS), { minLength: 1, maxLength: 8 }).map((units) => units.join('')),
+  );
+  const longToken = fc.array(fc.constantFrom(...LONG_UNITS), { minLength: 200, maxLength: 1200 }).map((units) => units.join(''));
+  const token = fc.oneof({ arbitrary: shortToken, weight: 20 }, { arbitrary: longToken, weight: 1 });
+  const space = fc.constantFrom(' ', '\n', '\t', '  ', '\u00a0', '\u3000', ' \n ');
+  const text = fc.array(fc.tuple(token, space), { minLength: 1, maxLength: 300 })
+    .chain((parts) => fc.nat(parts.length).map((repeat) => [...parts, ...parts.slice(0, repeat)]))
+    .map((parts) => parts.map(([word, gap]) => word + gap).join(''));
+
+  it('gives the terms of the whole text, in order, however its tokens repeat', () => {
+    fc.assert(fc.property(text, (sample) => {
+      expect(indexTerms(sample)).toEqual(termsByDefinition(sample));
+    }), { numRuns: 150 });
   });
 });
