@@ -6,7 +6,8 @@
 //
 // Options: --only=store,core,size,importers   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
-//          (sections: store, core, size, sync — sync: CouchDB push/pull vs PouchDB, SYNC_BENCH_REPETITIONS, default 3)
+//          (sections: store, core, size, sync — sync: CouchDB push/pull vs PouchDB, SYNC_BENCH_REPETITIONS, default 3;
+//          search: issue 20's figures on a generated 200,000-message history, see bench/search/run-in-chromium.mjs)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
@@ -23,6 +24,8 @@ import { measurePackage } from './size/measure-package.mjs';
 import { runSyncFigures } from './sync/run-sync-figures.mjs';
 import { judge, renderMarkdown } from './report/write-report.mjs';
 import { runImporterMemoryFigures } from './importers/memory-figures.mjs';
+import { runSearchFigures } from './search/run-in-chromium.mjs';
+import { judgeSearch } from './search/report.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -38,7 +41,7 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync', 'search'];
 const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
@@ -69,6 +72,7 @@ const results = {
   zodFlavours: undefined,
   importersMemory: [],
   sync: undefined,
+  search: undefined,
   notes: [],
 };
 
@@ -112,6 +116,16 @@ if (sections.includes('sync')) {
     log(results.sync.missing);
   }
 }
+if (sections.includes('search')) {
+  log('search figures (Chromium, generated history)…');
+  try {
+    results.search = await runSearchFigures({ repetitions, warmupRepetitions, settleMilliseconds, log });
+    results.environment.chromium ??= results.search.chromiumVersion;
+  } catch (error) {
+    results.search = { missing: `the search run failed: ${error instanceof Error ? error.message : String(error)}` };
+    log(results.search.missing);
+  }
+}
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
 results.environment.loadAverageAtEnd = Number(loadavg()[0]?.toFixed(2));
@@ -129,7 +143,10 @@ if (partial) {
 console.log(`\n${markdown}`);
 
 const overBudget = results.size.filter((size) => size.error || size.pass === false);
-const missed = [...results.store.figures, ...results.core].filter((figure) => judge(figure) === false);
+const missed = [
+  ...[...results.store.figures, ...results.core].filter((figure) => judge(figure) === false),
+  ...(results.search?.figures ?? []).filter((figure) => judgeSearch(figure) === false),
+];
 if (overBudget.length > 0) log(`size budget exceeded or unchecked: ${overBudget.map((size) => size.id).join(', ')}`);
 if (missed.length > 0) log(`timing targets missed: ${missed.map((figure) => figure.id).join(', ')}`);
 process.exitCode = overBudget.length > 0 || (option('strict') === true && missed.length > 0) ? 1 : 0;

@@ -1,4 +1,5 @@
 // Turns the collected results into bench/results.json and the Markdown table bench/RESULTS.md.
+import { renderSearch } from '../search/report.mjs';
 
 /** true when `ratio` meets `target`; undefined for report-only figures or figures that did not run. */
 export function judge(figure) {
@@ -101,6 +102,7 @@ export function renderMarkdown(results) {
   if (results.store.largeImport) lines.push('', ...renderLargeImport(results.store.largeImport));
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   if (results.sync) lines.push('', ...renderSync(results.sync));
+  if (results.search) lines.push('', ...renderSearch(results.search, results.settings));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
     ...(results.store.errors ?? []).map((error) => `- Figure ${error.id} failed: ${error.message}`),
