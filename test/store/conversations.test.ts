@@ -154,15 +154,16 @@ describe('unknown conversation ids', () => {
       store.contextEntries('nope'),
       store.updateConversation('nope', {}),
     ];
-    for (const call of calls) expect(await codeOf(call)).toBe('not_found');
+    // Every rejection is handled as soon as the call is made: the calls settle in any order
+    // (a write first waits for search's tokenizer), and one awaited alone leaves the others unhandled.
+    expect(await Promise.all(calls.map(codeOf))).toEqual(calls.map(() => 'not_found'));
   });
 
   it('treat an id that is not a string as unknown (not as a storage failure)', async () => {
     const store = await stores.open();
     const id = undefined as unknown as string;
-    for (const call of [store.append(id, [user('x')]), store.entries(id), store.context(id), store.exportConversation(id)]) {
-      expect(await codeOf(call)).toBe('not_found');
-    }
+    const calls = [store.append(id, [user('x')]), store.entries(id), store.context(id), store.exportConversation(id)];
+    expect(await Promise.all(calls.map(codeOf))).toEqual(calls.map(() => 'not_found'));
     expect(await codeOf(compactConversation(store, id, { tailTokens: 1, summarize: async () => 's' }))).toBe('not_found');
     expect(await store.getConversation(id)).toBeUndefined();
     expect(await store.deleteConversation(id)).toBe(false);
