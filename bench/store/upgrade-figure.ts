@@ -1,35 +1,18 @@
 // Figure b4: what opening a 0.1 database costs once (the migration to branches), on the real
 // 0.1 database of the upgrade test (10,406 entries, written by 0.1's own code).
-import { deleteDB, openDB, type IDBPTransaction } from 'idb';
-import { MIGRATIONS } from '../../src/store/database/schema.js';
+import { deleteDB } from 'idb';
 import fixtureUrl from '../../test/fixtures/store-0.1/v1-database.json.gz?inline';
+import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from '../../test/store/database-dump.js';
 import { median, type MeasureOptions, type SideSummary } from './measure.js';
 import type { StoreFigure, StoreFigureDefinition } from './figures.js';
 import { loadStoreModule } from './store-module.js';
 
-interface Dump { conversations: unknown[]; entries: unknown[]; toolCalls: unknown[] }
-
 const NAME = 'convolog-bench-upgrade';
 
-async function loadDump(): Promise<Dump> {
-  const response = await fetch(fixtureUrl);
-  return new Response(response.body!.pipeThrough(new DecompressionStream('gzip'))).json() as Promise<Dump>;
-}
-
 /** The 0.1 records in a version 1 database, as 0.1 laid them out (untimed). */
-async function writeVersion1(dump: Dump): Promise<void> {
+async function writeVersion1(dump: DatabaseDump): Promise<void> {
   await deleteDB(NAME);
-  const database = await openDB(NAME, 1, {
-    upgrade(raw, _old, _new, transaction) {
-      MIGRATIONS[0]!.migrate(raw as never, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
-    },
-  });
-  const transaction = database.transaction(['conversations', 'entries', 'toolCalls'], 'readwrite', { durability: 'relaxed' });
-  for (const record of dump.conversations) void transaction.objectStore('conversations').put(record);
-  for (const record of dump.entries) void transaction.objectStore('entries').put(record);
-  for (const record of dump.toolCalls) void transaction.objectStore('toolCalls').put(record);
-  await transaction.done;
-  database.close();
+  await writeDatabaseDump(NAME, dump, { durability: 'relaxed' });
 }
 
 function summary(label: string, samples: number[]): SideSummary {
@@ -40,7 +23,7 @@ async function upgradeCost(options: MeasureOptions): Promise<StoreFigure> {
   const loaded = await loadStoreModule();
   if ('missing' in loaded) throw new Error(loaded.missing);
   const { openStore } = loaded.module;
-  const dump = await loadDump();
+  const dump = await loadDatabaseDump(fixtureUrl);
   const upgrades: number[] = [];
   const opens: number[] = [];
   for (let round = 0; round < options.warmupRepetitions + options.repetitions; round++) {

@@ -3,43 +3,20 @@
 // search) are indexed by migration 3 when this build opens them: old messages are found, nothing
 // is lost, and the index is exactly what the entries say. Fixtures: test/fixtures/store-0.1
 // (scripts/build-v1-fixture.mjs) and test/fixtures/store-0.2 (scripts/build-v2-fixture.mjs).
-import { openDB, type IDBPTransaction } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { EntrySchema, type Entry } from '../../src/core/entry.js';
 import { searchableText } from '../../src/core/search-text.js';
-import { MIGRATIONS } from '../../src/store/database/schema.js';
 import type { ConvologStore } from '../../src/store/index.js';
 import v1Url from '../fixtures/store-0.1/v1-database.json.gz?inline';
 import v2Url from '../fixtures/store-0.2/v2-database.json.gz?inline';
+import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from './database-dump.js';
 import { expectIndexMatchesLog } from './search-index-check.js';
 import { allHits, naiveMatch, newestFirst } from './search-support.js';
 import { storeFixture } from './store-fixture.js';
 
-interface Dump { version: number; conversations: { id: string }[]; entries: Record<string, unknown>[]; toolCalls: unknown[] }
+interface Dump extends DatabaseDump { conversations: { id: string }[]; entries: Record<string, unknown>[] }
 
 const stores = storeFixture();
-
-async function loadDump(url: string): Promise<Dump> {
-  const response = await fetch(url);
-  return new Response(response.body!.pipeThrough(new DecompressionStream('gzip'))).json() as Promise<Dump>;
-}
-
-/** Writes the raw records into a database of the dump's version, its schema made by the migrations up to it (as that build did). */
-async function writeDump(name: string, dump: Dump): Promise<void> {
-  const database = await openDB(name, dump.version, {
-    upgrade(raw, _old, _new, transaction) {
-      for (const migration of MIGRATIONS.slice(0, dump.version)) {
-        migration.migrate(raw as never, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
-      }
-    },
-  });
-  const transaction = database.transaction(['conversations', 'entries', 'toolCalls'], 'readwrite');
-  for (const record of dump.conversations) void transaction.objectStore('conversations').put(record);
-  for (const record of dump.entries) void transaction.objectStore('entries').put(record);
-  for (const record of dump.toolCalls) void transaction.objectStore('toolCalls').put(record);
-  await transaction.done;
-  database.close();
-}
 
 /** What a naive scan of the dump's entries finds for `query`, newest first. */
 function scan(dump: Dump, query: string): string[] {
@@ -65,10 +42,10 @@ async function expectEntriesKept(store: ConvologStore, dump: Dump): Promise<void
 
 describe('upgrading to the search index (schema 3)', { timeout: 300_000 }, () => {
   it('indexes a schema 2 database: every branch, every script, imports and compactions are found; nothing is lost', async () => {
-    const dump = await loadDump(v2Url);
+    const dump = await loadDatabaseDump<Dump>(v2Url);
     expect(dump.version).toBe(2);
     const name = stores.name();
-    await writeDump(name, dump);
+    await writeDatabaseDump(name, dump);
     const store = await stores.open({ name });
     await expectEntriesKept(store, dump);
     await expectFinds(store, dump, 'oslo', 6);
@@ -91,10 +68,10 @@ describe('upgrading to the search index (schema 3)', { timeout: 300_000 }, () =>
   });
 
   it('indexes a database written by 0.1 (schema 1) after migration 2 has made it a tree', async () => {
-    const dump = await loadDump(v1Url);
+    const dump = await loadDatabaseDump<Dump>(v1Url);
     expect(dump.version).toBe(1);
     const name = stores.name();
-    await writeDump(name, dump);
+    await writeDatabaseDump(name, dump);
     const store = await stores.open({ name });
     await expectFinds(store, dump, 'question 1234', 1);
     await expectFinds(store, dump, 'answer 2599', 1);

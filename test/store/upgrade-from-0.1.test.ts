@@ -2,51 +2,28 @@
 // A database written by convolog 0.1's own code (test/fixtures/store-0.1, built by
 // scripts/build-v1-fixture.mjs: 10,406 entries with tool windows, two compactions and a
 // pending call) opens in this build with nothing lost.
-import { openDB, type IDBPTransaction } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/core/entry.js';
 import type { Message } from '../../src/core/message.js';
-import { MIGRATIONS } from '../../src/store/database/schema.js';
 import fixtureUrl from '../fixtures/store-0.1/v1-database.json.gz?inline';
+import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from './database-dump.js';
 import { storeFixture } from './store-fixture.js';
 
-interface Dump {
-  version: number;
+interface Dump extends DatabaseDump {
   conversations: { id: string; lastSeq: number }[];
   entries: (Omit<Entry, 'parentId'> & { parentId?: unknown })[];
-  toolCalls: unknown[];
   expected: Record<string, { context: Message[]; lastSeq: number }>;
 }
 
 const stores = storeFixture();
 
-async function loadDump(): Promise<Dump> {
-  const response = await fetch(fixtureUrl);
-  return new Response(response.body!.pipeThrough(new DecompressionStream('gzip'))).json() as Promise<Dump>;
-}
-
-/** Writes the raw records into a version 1 database, laid out exactly as 0.1 left them. */
-async function writeVersion1(name: string, dump: Dump): Promise<void> {
-  const database = await openDB(name, 1, {
-    upgrade(raw, _old, _new, transaction) {
-      MIGRATIONS[0]!.migrate(raw as never, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
-    },
-  });
-  const transaction = database.transaction(['conversations', 'entries', 'toolCalls'], 'readwrite');
-  for (const record of dump.conversations) void transaction.objectStore('conversations').put(record);
-  for (const record of dump.entries) void transaction.objectStore('entries').put(record);
-  for (const record of dump.toolCalls) void transaction.objectStore('toolCalls').put(record);
-  await transaction.done;
-  database.close();
-}
-
 describe('upgrading a database written by 0.1', { timeout: 300_000 }, () => {
   it('keeps every entry, links each to the one before it, puts the head on the last and gives 0.1\'s context', async () => {
-    const dump = await loadDump();
+    const dump = await loadDatabaseDump<Dump>(fixtureUrl);
     expect(dump.version).toBe(1);
     expect(dump.entries.length).toBeGreaterThanOrEqual(10_000);
     const name = stores.name();
-    await writeVersion1(name, dump);
+    await writeDatabaseDump(name, dump);
     const store = await stores.open({ name });
 
     for (const { id, lastSeq } of dump.conversations) {
@@ -65,9 +42,9 @@ describe('upgrading a database written by 0.1', { timeout: 300_000 }, () => {
   });
 
   it('keeps working on the upgraded log: settle, fork inside it, switch back', async () => {
-    const dump = await loadDump();
+    const dump = await loadDatabaseDump<Dump>(fixtureUrl);
     const name = stores.name();
-    await writeVersion1(name, dump);
+    await writeDatabaseDump(name, dump);
     const store = await stores.open({ name });
     const head = (await store.getConversation('big'))!.headId!;
     // The pending call 0.1 left is still pending, and still refuses a new message.
