@@ -4,14 +4,15 @@ import { it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import { deleteStore } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
-import { random, sentence, vocabulary, zipf } from './corpus.js';
+import { seededRandom } from '../core/seeded-random.js';
+import { sentence, vocabulary, zipf } from './corpus.js';
 
 function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 it('times append with and without the index', async () => {
-  const next = random(3);
+  const next = seededRandom(3);
   const words = vocabulary(20_000, next);
   const rank = zipf(words.length, next);
   const long = Array.from({ length: 80 }, () => sentence(words, rank, 300));

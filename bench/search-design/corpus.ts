@@ -1,18 +1,6 @@
 // A deterministic corpus of chat-like text for the search design measurements: words drawn from a
 // synthetic vocabulary by Zipf's law (a few very common words, a long tail of rare ones).
 
-/** A small deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'sar', 'tu', 'vi', 'ren', 'do', 'pa', 'gu', 'shi', 'tor', 'el', 'an', 'ber', 'co', 'fi', 'ham', 'jo'];
 
 /** `size` distinct words, most frequent first. */

@@ -12,7 +12,8 @@ import { it } from 'vitest';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { searchKeysOf } from '../../src/store/database/search-keys-of.js';
 import type { Entry } from '../../src/core/entry.js';
-import { random, sentence, vocabulary, zipf } from './corpus.js';
+import { seededRandom } from '../core/seeded-random.js';
+import { sentence, vocabulary, zipf } from './corpus.js';
 
 type Design = 'multiEntry' | 'postings' | 'none' | 'keysOnly' | 'stringKeys' | 'termKeys';
 const CONVERSATIONS = 40;
@@ -63,7 +64,7 @@ async function usage(): Promise<number> {
 }
 
 it('compares the index designs', async () => {
-  const next = random(7);
+  const next = seededRandom(7);
   const words = vocabulary(20_000, next);
   const rank = zipf(words.length, next);
   const corpus = Array.from({ length: CONVERSATIONS }, (_, conversation) => Array.from({ length: PER_CONVERSATION },

@@ -9,13 +9,14 @@ import { openStoreWith } from '../../src/store/open-store.js';
 import { planSearch } from '../../src/store/search/plan-search.js';
 import { PostingWindows } from '../../src/store/search/posting-windows.js';
 import { toHit } from '../../src/store/search/search-entries.js';
-import { random, sentence, vocabulary, zipf } from './corpus.js';
+import { seededRandom } from '../core/seeded-random.js';
+import { sentence, vocabulary, zipf } from './corpus.js';
 
 const CONVERSATIONS = Number(import.meta.env.VITE_SEARCH_CONVERSATIONS ?? 2_000);
 
 it('times the phases of each query shape', async () => {
   const name = `search-phases-${Date.now()}`;
-  const next = random(42);
+  const next = seededRandom(42);
   const words = vocabulary(30_000, next);
   const rank = zipf(words.length, next);
   console.log('quota', JSON.stringify(await navigator.storage.estimate()));

@@ -5,7 +5,8 @@ import { expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
 import { deleteStore } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
-import { random, sentence, vocabulary, zipf } from './corpus.js';
+import { seededRandom } from '../core/seeded-random.js';
+import { sentence, vocabulary, zipf } from './corpus.js';
 
 const CONVERSATIONS = Number(import.meta.env.VITE_SEARCH_CONVERSATIONS ?? 2_000);
 const PER_CONVERSATION = 100;
@@ -17,7 +18,7 @@ function median(values: number[]): number {
 
 it('times the query shapes on 200,000 messages', async () => {
   const name = `search-scale-${Date.now()}`;
-  const next = random(42);
+  const next = seededRandom(42);
   const words = vocabulary(30_000, next);
   const rank = zipf(words.length, next);
   const store = await openStoreWith({ name, durability: 'relaxed' }, {});
