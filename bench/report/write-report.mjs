@@ -1,17 +1,10 @@
 // Turns the collected results into bench/results.json and the Markdown table bench/RESULTS.md.
 import { renderSearch } from '../search/report.mjs';
+import { formatMeasured as milliseconds, meetsTarget } from './measured.mjs';
 
-/** true when `ratio` meets `target`; undefined for report-only figures or figures that did not run. */
+/** true when a figure's ratio meets its target; undefined for report-only figures or figures that did not run. */
 export function judge(figure) {
-  if (!figure.target || typeof figure.ratio !== 'number' || !Number.isFinite(figure.ratio)) return undefined;
-  return figure.target.comparison === '<=' ? figure.ratio <= figure.target.value : figure.ratio >= figure.target.value;
-}
-
-function milliseconds(value) {
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 10) return value.toFixed(1);
-  if (value >= 1) return value.toFixed(2);
-  return value.toPrecision(2);
+  return meetsTarget(figure.ratio, figure.target);
 }
 
 function sideCell(side) {

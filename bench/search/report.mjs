@@ -1,16 +1,9 @@
 // The search section of bench/RESULTS.md (issue 20), from `results.search`.
+import { formatMeasured as number, meetsTarget } from '../report/measured.mjs';
 
 /** true when a search figure's value meets its target; undefined for report-only figures. */
 export function judgeSearch(figure) {
-  if (!figure.target || typeof figure.value !== 'number' || !Number.isFinite(figure.value)) return undefined;
-  return figure.target.comparison === '<=' ? figure.value <= figure.target.value : figure.value >= figure.target.value;
-}
-
-function number(value) {
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 10) return value.toFixed(1);
-  if (value >= 1) return value.toFixed(2);
-  return value.toPrecision(2);
+  return meetsTarget(figure.value, figure.target);
 }
 
 const UNITS = { ms: ' ms', ratio: '', 'times faster': '× faster', MB: ' MB', percent: ' %' };
