@@ -7,31 +7,15 @@
 //
 // The 0.1 source is taken with `git archive` into bench/.tmp (ignored) and bundled there; no old
 // code enters the repository.
-import 'fake-indexeddb/auto';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { openDB } from 'idb';
-import { build } from 'rolldown';
+import { join } from 'node:path';
+import { importOldBuild, repository, writeDump } from './old-build.mjs';
 
 const COMMIT = 'b878262';
-const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(repository, 'bench/.tmp/convolog-0.1');
 const output = join(repository, 'test/fixtures/store-0.1/v1-database.json.gz');
 const TURNS = 2_600; // 4 entries a turn (user, tool call, tool result, answer): 10,400 entries, plus compactions
 
-rmSync(work, { recursive: true, force: true });
-mkdirSync(work, { recursive: true });
-execFileSync('sh', ['-c', `git archive ${COMMIT} src | tar -x -C "${work}"`], { cwd: repository });
-await build({
-  input: join(work, 'src/index.ts'),
-  platform: 'node',
-  logLevel: 'warn',
-  output: { file: join(work, 'convolog-0.1.mjs'), format: 'esm' },
-});
-const old = await import(pathToFileURL(join(work, 'convolog-0.1.mjs')).href);
+const old = await importOldBuild(COMMIT, work, 'convolog-0.1.mjs');
 
 const name = 'convolog-0.1-fixture';
 let next = 0;
@@ -61,17 +45,4 @@ const expected = {};
 for (const id of ['big', 'small', 'empty']) expected[id] = { context: await store.context(id), lastSeq: (await store.getConversation(id)).lastSeq };
 store.close();
 
-const raw = await openDB(name);
-const dump = {
-  builtBy: `scripts/build-v1-fixture.mjs from convolog ${COMMIT}`,
-  version: raw.version,
-  conversations: await raw.getAll('conversations'),
-  entries: await raw.getAll('entries'),
-  toolCalls: await raw.getAll('toolCalls'),
-  expected,
-};
-raw.close();
-mkdirSync(dirname(output), { recursive: true });
-writeFileSync(output, gzipSync(JSON.stringify(dump), { level: 9 }));
-rmSync(work, { recursive: true, force: true });
-console.log(`${dump.entries.length} entries, ${dump.conversations.length} conversations, database version ${dump.version} → ${output}`);
+await writeDump({ name, builtBy: `scripts/build-v1-fixture.mjs from convolog ${COMMIT}`, output, work, extra: { expected } });

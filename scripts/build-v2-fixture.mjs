@@ -7,30 +7,14 @@
 //
 // The old source is taken with `git archive` into bench/.tmp (ignored) and bundled there; no old
 // code enters the repository.
-import 'fake-indexeddb/auto';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { openDB } from 'idb';
-import { build } from 'rolldown';
+import { join } from 'node:path';
+import { importOldBuild, repository, writeDump } from './old-build.mjs';
 
 const COMMIT = 'a61043e';
-const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(repository, 'bench/.tmp/convolog-0.2');
 const output = join(repository, 'test/fixtures/store-0.2/v2-database.json.gz');
 
-rmSync(work, { recursive: true, force: true });
-mkdirSync(work, { recursive: true });
-execFileSync('sh', ['-c', `git archive ${COMMIT} src | tar -x -C "${work}"`], { cwd: repository });
-await build({
-  input: join(work, 'src/index.ts'),
-  platform: 'node',
-  logLevel: 'warn',
-  output: { file: join(work, 'convolog-0.2.mjs'), format: 'esm', codeSplitting: false },
-});
-const old = await import(pathToFileURL(join(work, 'convolog-0.2.mjs')).href);
+const old = await importOldBuild(COMMIT, work, 'convolog-0.2.mjs');
 
 const name = 'convolog-0.2-fixture';
 let next = 0;
@@ -68,16 +52,4 @@ for (let index = 0; index < 40; index++) {
 await store.createConversation({ id: 'empty', title: 'empty' });
 store.close();
 
-const raw = await openDB(name);
-const dump = {
-  builtBy: `scripts/build-v2-fixture.mjs from convolog ${COMMIT}`,
-  version: raw.version,
-  conversations: await raw.getAll('conversations'),
-  entries: await raw.getAll('entries'),
-  toolCalls: await raw.getAll('toolCalls'),
-};
-raw.close();
-mkdirSync(dirname(output), { recursive: true });
-writeFileSync(output, gzipSync(JSON.stringify(dump), { level: 9 }));
-rmSync(work, { recursive: true, force: true });
-console.log(`${dump.entries.length} entries, ${dump.conversations.length} conversations, database version ${dump.version} → ${output}`);
+await writeDump({ name, builtBy: `scripts/build-v2-fixture.mjs from convolog ${COMMIT}`, output, work });
