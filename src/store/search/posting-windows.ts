@@ -1,7 +1,6 @@
 import type { Transaction } from '../database/run-transaction.js';
 import type { EntryRecord, SearchKey } from '../database/schema.js';
-import { entryTime } from '../database/search-keys.js';
-import { comparePositions, type SearchPosition } from './search-position.js';
+import { comparePositions, positionOf, type SearchPosition } from './search-position.js';
 
 /** A candidate entry and where it sits in hit order. @internal */
 export interface Candidate { record: EntryRecord; position: SearchPosition }
@@ -114,7 +113,7 @@ export class PostingWindows {
     const candidates: Candidate[] = [];
     for (const records of windows) {
       for (const record of records) {
-        const position: SearchPosition = { time: entryTime(record), seq: record.seq, conversationId: record.conversationId };
+        const position: SearchPosition = positionOf(record);
         if (this.after !== undefined && comparePositions(position, this.after) >= 0) continue;
         const id = `${record.seq} ${record.conversationId}`;
         if (seen.has(id)) continue;

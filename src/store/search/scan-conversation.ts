@@ -2,10 +2,10 @@ import { matchesTerms, type SearchWord } from '../../core/search-query.js';
 import { throwIfAborted } from '../database/aborted-error.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord, EntryRecord } from '../database/schema.js';
-import { entryTime, termsOfKeys } from '../database/search-keys.js';
+import { termsOfKeys } from '../database/search-keys.js';
 import type { SearchHit, SearchResult } from '../types/search.js';
 import type { SearchPage } from './search-page.js';
-import { comparePositions, encodeCursor, type SearchPosition } from './search-position.js';
+import { comparePositions, encodeCursor, positionOf, type SearchPosition } from './search-position.js';
 
 /** Entries read per request. */
 const CHUNK = 500;
@@ -28,7 +28,7 @@ export async function scanConversation(
     throwIfAborted('The search', page.signal);
     const records = await store.getAll(keyRange.bound([conversation.id, from], [conversation.id, from + CHUNK - 1]));
     for (const record of records) {
-      const position = { time: entryTime(record), seq: record.seq, conversationId: record.conversationId };
+      const position = positionOf(record);
       if (page.after !== undefined && comparePositions(position, page.after) >= 0) continue;
       if (matchesTerms(termsOfKeys(record.search), words)) candidates.push(position);
     }
@@ -48,7 +48,3 @@ export async function scanConversation(
   return { hits };
 }
 
-/** Where a hit sits in hit order. */
-function positionOf(hit: SearchHit): SearchPosition {
-  return { time: entryTime(hit), seq: hit.seq, conversationId: hit.conversationId };
-}

@@ -1,4 +1,6 @@
+import type { Entry } from '../../core/entry.js';
 import { ConvologError } from '../../core/error.js';
+import { entryTime } from '../database/search-keys.js';
 
 /**
  * Where an entry sits in the order of search hits: newest first by time, then seq, then
@@ -11,6 +13,11 @@ export interface SearchPosition {
   time: number;
   seq: number;
   conversationId: string;
+}
+
+/** Where an entry (or a hit, which names the same fields) sits in hit order. @internal */
+export function positionOf(entry: Pick<Entry, 'timestamp' | 'seq' | 'conversationId'>): SearchPosition {
+  return { time: entryTime(entry), seq: entry.seq, conversationId: entry.conversationId };
 }
 
 /** Negative when `left` comes after `right` in hit order (is older), positive when before, 0 when the same entry. @internal */
