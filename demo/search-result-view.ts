@@ -37,31 +37,17 @@ export function searchResultView(hit: SearchHit, title: string, id: string, now:
 }
 
 /**
- * `snippet` as text nodes with each highlight `[start, end)` in a <mark>. Ranges out of bounds
- * are clipped and overlapping ones merged, so a hit from an older or newer store still renders.
+ * `snippet` as text nodes with each highlight `[start, end)` in a <mark>. The store gives the
+ * highlights sorted, merged where they overlap and inside the snippet (DESIGN §11.1).
  */
 export function highlightedSnippet(snippet: string, highlights: readonly (readonly [number, number])[]): Node[] {
   const nodes: Node[] = [];
   let position = 0;
-  for (const [start, end] of normalizedRanges(highlights, snippet.length)) {
+  for (const [start, end] of highlights) {
     if (start > position) nodes.push(document.createTextNode(snippet.slice(position, start)));
     nodes.push(h('mark', { text: snippet.slice(start, end) }));
     position = end;
   }
   if (position < snippet.length) nodes.push(document.createTextNode(snippet.slice(position)));
   return nodes;
-}
-
-function normalizedRanges(highlights: readonly (readonly [number, number])[], length: number): Array<[number, number]> {
-  const ranges = highlights
-    .map(([start, end]): [number, number] => [Math.max(0, Math.min(start, length)), Math.max(0, Math.min(end, length))])
-    .filter(([start, end]) => end > start)
-    .sort((left, right) => left[0] - right[0]);
-  const merged: Array<[number, number]> = [];
-  for (const range of ranges) {
-    const last = merged.at(-1);
-    if (last !== undefined && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
-    else merged.push([...range]);
-  }
-  return merged;
 }
