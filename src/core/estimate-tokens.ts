@@ -28,7 +28,7 @@ const MEDIA_TOKENS = 1600;
 // built on first use: V8's optimizing compiler then knows the arrays themselves and stops
 // reloading their length and data pointer for every code unit (measured 1.5× faster). The cost
 // is 74 KB of zeroed memory from import on, whether or not anything is estimated.
-const kinds = new Uint8Array(65536);
+const kinds = /* @__PURE__ */ new Uint8Array(65536);
 const transitions = /* @__PURE__ */ new Int32Array(TRANSITION_COUNT);
 let built = false;
 
