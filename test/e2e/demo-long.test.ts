@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
-import { byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
+import { byTestId, messages, openDemo, reloadAtOnce, screenshot, send, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
 
 const demo = useDemoEnvironment();
 
@@ -89,7 +89,7 @@ describe('demo: long chats', () => {
       await send(page, 'Please write a long answer while I keep reloading the page');
       await page.waitForSelector('[data-streaming="true"]');
       for (let reload = 0; reload < 20; reload += 1) {
-        await page.reload({ waitUntil: 'commit' });
+        await reloadAtOnce(page);
         await page.waitForTimeout(reload % 3 === 0 ? 5 : 60);
       }
       await page.reload();

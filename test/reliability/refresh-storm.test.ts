@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserSuite } from './support/browser-suite.js';
 import { createRandom } from './support/fuzzer.js';
 import { openHarness } from './support/harness-page.js';
-import { byTestId, messages, openDemo, send, waitForReady } from '../e2e/support/demo-page.js';
+import { byTestId, messages, openDemo, reloadAtOnce, send, waitForReady } from '../e2e/support/demo-page.js';
 import { recordFigure } from './support/figures.js';
 
 const RELOADS = 20;
@@ -67,7 +67,7 @@ describe('scenario 9: refresh storm', () => {
         sent.push(streaming ? text : `(maybe) ${text}`);
       }
       await demo.waitForTimeout(5 + random.int(250));
-      await demo.reload({ waitUntil: 'commit' });
+      await reloadAtOnce(demo);
       const now = await snapshot(reader);
       found.push(...problems(last, now, `after reload ${reload + 1}`));
       last = now;

@@ -11,6 +11,24 @@ export async function openDemo(page: Page, origin: string, query = 'speed=fast',
   await waitForReady(page);
 }
 
+/**
+ * Reloads mid-storm, not waiting past the navigation's commit. Reloading again a few
+ * milliseconds after the last one can catch Chromium between the old document and the new one,
+ * when the protocol answers "Not attached to an active page": the reload never started, so it is
+ * tried again once the new document is attached (that is a fact about the driver, not the demo).
+ */
+export async function reloadAtOnce(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.reload({ waitUntil: 'commit' });
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/Not attached to an active page/.test(String(error))) throw error;
+      await page.waitForTimeout(20 * attempt);
+    }
+  }
+}
+
 /** Waits for the app to have loaded its list and reopened its chat. */
 export async function waitForReady(page: Page): Promise<void> {
   await page.waitForSelector('body[data-app-state="ready"]', { timeout: 30_000 });
