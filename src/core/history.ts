@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { ConvologError, isConvologError } from './error.js';
 import { MessageSchema, type Message } from './message.js';
-import { parseMessages } from './parse-messages.js';
 import { toPlainJson } from './plain-json.js';
 import { explainZodError } from './zod-explain.js';
 
@@ -31,8 +30,16 @@ const messagesSchema = /* @__PURE__ */ z.array(MessageSchema);
  * localStorage.setItem('chat', JSON.stringify(serializeHistory(messages)))
  */
 export function serializeHistory(messages: readonly Message[]): SerializedHistory {
-  const parsed = parseMessages(messages, 'Nothing was serialized; fix or remove that message before saving the history.');
-  return { format: 'convolog.history', formatVersion: HISTORY_FORMAT_VERSION, messages: parsed };
+  // zod here, not the store's zod-free reader (parse-messages.ts): parseHistory needs the schemas
+  // anyway, and all of convolog/core would otherwise carry both (bench/RESULTS.md, figure 11b).
+  const parsed = messagesSchema.safeParse(messages);
+  if (parsed.success) return { format: 'convolog.history', formatVersion: HISTORY_FORMAT_VERSION, messages: parsed.data };
+  const { path, message } = explainZodError(parsed.error, messages);
+  const what = typeof path[0] === 'number' ? `Message ${path[0]} is not a valid message` : 'Expected an array of messages';
+  throw new ConvologError({
+    code: 'invalid_message', path,
+    message: `${what} (${message}). Nothing was serialized; fix or remove that message before saving the history.`,
+  });
 }
 
 /**

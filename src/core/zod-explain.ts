@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { formatPath } from './format-path.js';
 import { KNOWN_CONTENT_TYPES } from './message.js';
 
 /** What went wrong in a zod parse, reduced to the one place a person should look. @internal */
@@ -109,10 +110,4 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-/** `['messages', 1, 'content', 0, 'text']` → `messages[1].content[0].text`. @internal */
-export function formatPath(path: readonly (string | number)[]): string {
-  if (path.length === 0) return '(root)';
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
 }

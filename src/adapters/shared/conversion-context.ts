@@ -1,10 +1,13 @@
 import { assertValid } from '../../core/assert-valid.js';
 import type { Message, ProviderData } from '../../core/message.js';
+import { parseMessages } from '../../core/parse-messages.js';
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
 import { keepOwnState } from './keep-own-state.js';
-import { readMessages } from './read-messages.js';
 import { leftOutNote, warningAt } from './warning-at.js';
+
+// Ends the error for a malformed message: nothing went out, and where valid messages come from.
+const NOTHING_SENT = 'Nothing was sent; messages read from the store or through parseHistory are always valid.';
 
 /**
  * What a `to…` adapter converts: the caller's context after the checks every adapter makes, and
@@ -42,7 +45,7 @@ export interface ConversionContext {
  * @internal
  */
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
-  const messages = readMessages(input);
+  const messages = parseMessages(input, NOTHING_SENT);
   assertValid(messages, 'sendable');
   const warnings = keepOwnState(messages, keep);
   // Retention only removes blocks, and reports each with its index in the caller's message, in

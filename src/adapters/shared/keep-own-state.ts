@@ -7,7 +7,7 @@ import { warningAt } from './warning-at.js';
 // What `retainProviderState(messages, keep)` does, for the adapters: the same messages and a
 // warning of the same code at the same place for each thing left out (test/adapters/shared/
 // keep-own-state.test.ts holds the two together), worded as the adapters' other warnings. It
-// works in place on the copies `readMessages` made, where core's copies on write and takes any
+// works in place on the copies `parseMessages` made, where core's copies on write and takes any
 // rule set: an app that only sends messages (figure 11e) pays for this one.
 
 type Item = (AssistantBlock | UserPart) & { origin?: string };

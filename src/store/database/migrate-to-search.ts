@@ -1,5 +1,6 @@
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { EntrySchema, type Entry } from '../../core/entry.js';
+import type { Entry } from '../../core/entry.js';
+import { readEntry } from '../../core/read-entry.js';
 import type { SearchKey } from './schema.js';
 import { loadSearchKeysOf } from './search-indexer.js';
 
@@ -56,7 +57,7 @@ function indexChunk(
   request.onsuccess = () => {
     const chunk = request.result as Record<string, unknown>[];
     for (const record of chunk) {
-      const parsed = EntrySchema.safeParse(record);
+      const parsed = readEntry(record);
       if (parsed.success) entries.put({ ...record, search: keysOf(parsed.data) });
     }
     const last = chunk[chunk.length - 1];

@@ -1,5 +1,6 @@
 import { ConvologError } from '../../core/error.js';
-import { EntrySchema, type Entry } from '../../core/entry.js';
+import type { Entry } from '../../core/entry.js';
+import { readEntry } from '../../core/read-entry.js';
 import type { CorruptEntry } from '../types/options.js';
 import type { Transaction } from '../database/run-transaction.js';
 import { seqRange } from './seq-range.js';
@@ -9,7 +10,7 @@ export interface EntryRange { entries: Entry[]; corrupt: CorruptEntry[] }
 
 /**
  * Reads the entries of one conversation with `from <= seq <= to` in one request and parses each
- * record with `EntrySchema`. A record that no longer parses throws `corrupt_entry` naming its seq,
+ * record as `EntrySchema` does (without zod: core's `readEntry`). A record that no longer parses throws `corrupt_entry` naming its seq,
  * or, with `skipCorrupt`, is left out and listed in `corrupt`. Never silently dropped.
  * @internal
  */
@@ -40,7 +41,7 @@ export async function parseEntryRecords(
   const entries: Entry[] = [];
   const failures: { position: number; error: unknown }[] = [];
   for (let position = 0; position < records.length; position++) {
-    const parsed = EntrySchema.safeParse(records[position]);
+    const parsed = readEntry(records[position]);
     if (parsed.success && parsed.data.conversationId === conversationId) entries.push(parsed.data);
     else failures.push({ position, error: parsed.success ? new Error('the record belongs to another conversation') : parsed.error });
   }

@@ -1,4 +1,4 @@
-import { EntrySchema } from '../../core/entry.js';
+import { readEntry } from '../../core/read-entry.js';
 import { matchesTerms, parseSearchQuery, type SearchWord } from '../../core/search-query.js';
 import { searchSnippet } from '../../core/search-snippet.js';
 import { searchableText } from '../../core/search-text.js';
@@ -76,7 +76,7 @@ async function collectHits(windows: PostingWindows, words: readonly SearchWord[]
 /** The hit for a stored entry, or `undefined` when it does not contain every word (or no longer parses). @internal */
 export function toHit(record: EntryRecord, words: readonly SearchWord[]): SearchHit | undefined {
   if (!matchesTerms(termsOfKeys(record.search), words)) return undefined;
-  const parsed = EntrySchema.safeParse(record);
+  const parsed = readEntry(record);
   if (!parsed.success) return undefined;
   const entry = parsed.data;
   const found = searchSnippet(searchableText(entry), words);

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keepOwnState } from '../../../src/adapters/shared/keep-own-state.js';
-import { readMessages } from '../../../src/adapters/shared/read-messages.js';
+import { parseMessages } from '../../../src/core/parse-messages.js';
 import { MessageSchema, type Message } from '../../../src/core/message.js';
 import { retainProviderState } from '../../../src/core/retain-provider-state.js';
 import { warningKeys } from '../../support/warning-keys.js';
-import { validMessage } from './message-arbitrary.js';
+import { validMessage } from '../../support/message-arbitrary.js';
 
 describe('keepOwnState', () => {
   it('keeps the named namespaces and `convolog`, and leaves out what is all foreign, saying what and where', () => {
@@ -44,8 +44,8 @@ describe('keepOwnState', () => {
   it('does what retainProviderState does to the same messages, with warnings of the same codes at the same places', { timeout: 60_000 }, () => {
     const keep = fc.subarray(['openai', 'anthropic', 'google-ai']);
     fc.assert(fc.property(fc.array(validMessage.filter((message) => MessageSchema.safeParse(message).success), { maxLength: 4 }), keep, (history, namespaces) => {
-      const expected = retainProviderState(readMessages(history), namespaces);
-      const messages = readMessages(history);
+      const expected = retainProviderState(parseMessages(history, 'unused'), namespaces);
+      const messages = parseMessages(history, 'unused');
       const warnings = keepOwnState(messages, namespaces);
       expect(messages).toStrictEqual(expected.messages);
       expect(warningKeys(warnings)).toStrictEqual(warningKeys(expected.warnings));

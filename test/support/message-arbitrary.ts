@@ -1,4 +1,4 @@
-// Messages for property tests of the adapters' input handling (read-messages, keep-own-state).
+// Messages for property tests of the zod-free message reader (parse-messages) and the adapters' keep-own-state.
 import fc from 'fast-check';
 
 // Valid messages of every kind, then a few random edits anywhere in them: a field set to another
@@ -41,17 +41,24 @@ export const validMessage = fc.oneof(
 const tags = ['user', 'assistant', 'tool', 'system', 'text', 'image', 'file', 'other', 'reasoning', 'refusal', 'tool_call', 'provider_tool_call', 'provider_tool_result', 'url', 'base64', 'provider_file', ''];
 const replacement = fc.oneof(
   fc.constantFrom(...tags),
-  fc.constantFrom(undefined, null, 0, true, [], {}, Object.create(null) as object, new Date(0), new Map(), { __proto__: null, a: {} }, new String(''), new Boolean(false)),
+  fc.constantFrom(undefined, null, 0, -0, 1, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, true, [], {}, Object.create(null) as object, new Date(0), new Map(), { __proto__: null, a: {} }, new String(''), new Boolean(false)),
   fc.anything({ withNullPrototype: true, withSparseArray: true, withBoxedValues: true, withDate: true, withMap: true, maxDepth: 2 }),
 );
-const fieldNames = fc.constantFrom('role', 'content', 'type', 'text', 'id', 'name', 'arguments', 'value', 'source', 'kind', 'url', 'toolCallId', 'providerData', 'appData', 'isError', 'filename', 'mediaType', 'origin', 'typeName', 'extra');
+const fieldNames = fc.constantFrom('role', 'content', 'type', 'text', 'id', 'name', 'arguments', 'value', 'source', 'kind', 'url', 'toolCallId', 'providerData', 'appData', 'isError', 'filename', 'mediaType', 'origin', 'typeName', 'extra',
+  // an entry's own fields (test/core/read-entry.test.ts)
+  'seq', 'parentId', 'timestamp', 'conversationId', 'summary', 'firstKeptId', 'tokensBefore', 'message', 'tree');
 const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('set', 'remove', 'add'), field: fieldNames, value: replacement });
+/** A value of `valid`, or one a few random edits anywhere in it may have broken (or not). */
+export function nearlyValid(valid: fc.Arbitrary<object>): fc.Arbitrary<Record<string, unknown>> {
+  return fc.tuple(valid, fc.array(edit, { maxLength: 2 })).map(([value, edits]) => {
+    const copy = structuredClone(value) as Record<string, unknown>;
+    for (const { at, kind, field, value: replacementValue } of edits) applyEdit(copy, at, kind, field, replacementValue);
+    return copy;
+  });
+}
+
 /** A valid message, or one a few random edits may have broken (or not). */
-export const nearlyValidMessage = fc.tuple(validMessage, fc.array(edit, { maxLength: 2 })).map(([message, edits]) => {
-  const copy = structuredClone(message) as Record<string, unknown>;
-  for (const { at, kind, field, value } of edits) applyEdit(copy, at, kind, field, value);
-  return copy;
-});
+export const nearlyValidMessage = nearlyValid(validMessage);
 
 function applyEdit(root: Record<string, unknown>, at: number, kind: string, field: string, value: unknown): void {
   const places: [Record<string | number, unknown>, string | number][] = [];

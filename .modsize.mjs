@@ -1,0 +1,12 @@
+import { build } from 'vite';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+const [dir, source] = process.argv.slice(2);
+writeFileSync(join(dir, 'probe.js'), source + '\n');
+const opts = (pm) => ({ configFile: false, root: dir, logLevel: 'silent', build: { write: false, minify: true, lib: { entry: join(dir, 'probe.js'), formats: ['es'], fileName: 'probe' }, rollupOptions: { output: { minify: true, comments: false, preserveModules: pm } } } });
+const chunks = (o) => (Array.isArray(o) ? o : [o]).flatMap((r) => r.output).filter((c) => c.type === 'chunk');
+const rows = chunks(await build(opts(true))).map((c) => [c.code.length, gzipSync(c.code, { level: 9 }).length, (c.facadeModuleId ?? c.moduleIds?.[0] ?? c.fileName).replace(/.*node_modules\//, '')]);
+rows.sort((a, b) => b[0] - a[0]);
+for (const r of rows) console.log(String(r[0]).padStart(7), String(r[1]).padStart(6), r[2]);
+for (const c of chunks(await build(opts(false)))) console.log('CHUNK', c.fileName, c.code.length, gzipSync(c.code, { level: 9 }).length, c.isEntry ? 'entry' : 'dyn');
