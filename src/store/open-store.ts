@@ -47,9 +47,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
   });
-  // The tokenizer loads beside the open (an upgrade indexing old entries waits for it, and so does the first write).
   const indexer = new SearchIndexer(internal.searchIndex ?? true);
-  indexer.load().catch(() => undefined);
   const database = await open(options.signal);
   const changes = new ChangeChannel(name);
   const connection = new Connection(() => open(), (reason) => changes.closed(reason));

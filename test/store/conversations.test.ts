@@ -155,7 +155,7 @@ describe('unknown conversation ids', () => {
       store.updateConversation('nope', {}),
     ];
     // Every rejection is handled as soon as the call is made: the calls settle in any order
-    // (a write first waits for search's tokenizer), and one awaited alone leaves the others unhandled.
+    // (writes and reads take different paths), and one awaited alone leaves the others unhandled.
     expect(await Promise.all(calls.map(codeOf))).toEqual(calls.map(() => 'not_found'));
   });
 

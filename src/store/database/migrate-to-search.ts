@@ -2,7 +2,7 @@ import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { Entry } from '../../core/entry.js';
 import { readEntry } from '../../core/read-entry.js';
 import type { SearchKey } from './schema.js';
-import { loadSearchKeysOf } from './search-indexer.js';
+import { searchKeysOf } from './search-keys-of.js';
 
 /** Entries read per request: the rest of the pass is writes, which queue without waiting. */
 const CHUNK = 1_000;
@@ -27,26 +27,7 @@ export function migrateToSearch(
   const raw = unwrap(transaction) as unknown as IDBTransaction;
   const entries = raw.objectStore('entries');
   entries.createIndex('byTerm', 'search', { multiEntry: true });
-  whenLoaded(raw, entries, loadSearchKeysOf(), (keysOf) => indexChunk(entries, keyRange, keysOf, undefined, () => done?.()));
-}
-
-/**
- * Calls `then` with the tokenizer once its module has loaded. Meanwhile a cheap read at a time
- * keeps the upgrade transaction alive (it would commit the moment no request is pending); a
- * failed load aborts the upgrade, which the next open retries.
- */
-function whenLoaded(transaction: IDBTransaction, entries: IDBObjectStore, loading: Promise<KeysOf>, then: (keysOf: KeysOf) => void): void {
-  let outcome: { keysOf: KeysOf } | { error: unknown } | undefined;
-  loading.then((keysOf) => (outcome = { keysOf }), (error: unknown) => (outcome = { error }));
-  const poll = (): void => {
-    if (outcome === undefined) {
-      entries.getKey(['', 0]).onsuccess = poll;
-      return;
-    }
-    if ('keysOf' in outcome) return then(outcome.keysOf);
-    transaction.abort();
-  };
-  poll();
+  indexChunk(entries, keyRange, searchKeysOf, undefined, () => done?.());
 }
 
 /** Indexes the entries after `afterKey` (all from the start without one), a chunk at a time, then calls `done`. */

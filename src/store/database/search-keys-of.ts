@@ -6,8 +6,7 @@ import { keysOfTerms } from './search-keys.js';
 
 /**
  * The search keys of an entry: the index terms of its searchable text (DESIGN §11), as
- * {@link keysOfTerms}. With the tokenizer it needs, this module loads on demand (see
- * {@link SearchIndexer}), so opening a store does not download it up front.
+ * {@link keysOfTerms}.
  * @internal
  */
 export function searchKeysOf(entry: Entry): SearchKey[] {

@@ -11,6 +11,6 @@ export interface StoreContext {
   keyRange: typeof IDBKeyRange;
   now: () => Date;
   generateId: () => string;
-  /** Gives written entries their search keys (DESIGN §11); every write awaits its `load()` before its transaction. */
+  /** Gives written entries their search keys (DESIGN §11). */
   indexer: SearchIndexer;
 }

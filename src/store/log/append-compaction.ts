@@ -25,7 +25,6 @@ export async function appendCompaction(
 ): Promise<CompactionEntry> {
   checkInput(compaction);
   checkEntryId(options.parentId, 'appendCompaction: parentId', true);
-  await context.indexer.load();
   const written = await runTransaction(context, ['conversations', 'entries'], 'readwrite', 'Appending a compaction', async (transaction) => {
     const parentRead = prefetchEntry(transaction, options.parentId);
     const keptRead = prefetchEntry(transaction, compaction.firstKeptId);

@@ -24,7 +24,6 @@ export async function append(
 ): Promise<MessageEntry[]> {
   checkEntryId(options.parentId, 'append: parentId', true);
   const batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
-  await context.indexer.load();
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
     const parentRead = prefetchEntry(transaction, options.parentId);

@@ -21,7 +21,6 @@ export async function settleConversation(
   context: StoreContext, id: string, options: SettleOptions = {},
 ): Promise<MessageEntry[]> {
   if (options.leafId !== undefined) checkEntryId(options.leafId, 'settle: leafId', false);
-  await context.indexer.load();
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Settling tool calls', async (transaction) => {
     const leafRead = prefetchEntry(transaction, options.leafId);
     const record = await readRecord(transaction, id);

@@ -30,7 +30,6 @@ export async function importConversation(
   checkImportSize(data, options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES);
   const { exported, warnings } = readInput(context, data);
   const checked = checkImport(exported, options.trusted === true, warnings.some((warning) => warning.code === 'truncated_tail'));
-  await context.indexer.load();
   throwIfAborted(OPERATION, signal);
   let written;
   let stopWriting: (() => void) | undefined;

@@ -48,7 +48,6 @@ export async function mergeEntries(
     candidates.set(checked.entry.id, checked.entry);
   }
   const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation);
-  await context.indexer.load();
   const outcome = await runTransaction(context, ALL_STORES, 'readwrite', 'Merging entries', async (transaction) => {
     const existing = await transaction.objectStore('conversations').get(conversationId);
     const record = existing ?? created;
