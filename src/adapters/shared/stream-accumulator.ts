@@ -44,16 +44,18 @@ const KEPT_WHEN_STOPPED: ReadonlySet<AssistantBlock['type']> = new Set(['text', 
 export abstract class StreamAccumulator<Chunk> {
   /** The blocks so far, in order. Internal drafts: copied before they leave. */
   protected readonly blocks: AssistantBlock[] = [];
+  // `declare`: fields that start out undefined need no initializer in the output (every read of
+  // an unset one gives `undefined` all the same).
   /** Message-level provider state collected so far. */
-  protected providerData: ProviderData | undefined;
-  protected responseId: string | undefined;
-  protected model: string | undefined;
-  protected usage: TurnUsage | undefined;
-  protected finishReasonRaw: string | undefined;
-  /** Whether the provider's terminal event arrived. */
-  protected completed = false;
+  protected declare providerData: ProviderData | undefined;
+  protected declare responseId: string | undefined;
+  protected declare model: string | undefined;
+  protected declare usage: TurnUsage | undefined;
+  protected declare finishReasonRaw: string | undefined;
+  /** Whether the provider's terminal event arrived (unset until it does). */
+  protected declare completed: boolean | undefined;
   /** An error the provider reported inside the stream, kept for the `incomplete_stream` details. */
-  protected streamError: unknown;
+  protected declare streamError: unknown;
 
   // `#private` members: a minifier may rename them (it keeps property names), so an app pays less for them.
   readonly #profile: StreamProfile;
@@ -113,15 +115,8 @@ export abstract class StreamAccumulator<Chunk> {
   }
 
   #facts(): TurnFacts {
-    return {
-      provider: this.#profile.provider,
-      finishReasons: this.#profile.finishReasons,
-      id: this.responseId,
-      model: this.model,
-      usage: this.usage,
-      finishReasonRaw: this.finishReasonRaw,
-      providerData: this.providerData,
-    };
+    const { responseId: id, model, usage, finishReasonRaw, providerData } = this;
+    return { ...this.#profile, id, model, usage, finishReasonRaw, providerData };
   }
 
   /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */
@@ -135,7 +130,8 @@ export abstract class StreamAccumulator<Chunk> {
 
   #incompleteError(broken: { id: string; name: string } | undefined): ConvologError {
     const fix = 'Nothing should be stored from it: retry the request, or call finish({ allowIncomplete: true }) to keep the text received so far (tool calls are dropped).';
-    if (!this.completed) {
+    // A completed stream comes here only with a broken call.
+    if (!this.completed || broken === undefined) {
       return new ConvologError({
         code: 'incomplete_stream',
         message: `The stream ended before its ${this.#profile.terminalEvent} (the connection dropped, the request was aborted or the provider failed). ${fix}`,
@@ -144,8 +140,8 @@ export abstract class StreamAccumulator<Chunk> {
     }
     return new ConvologError({
       code: 'incomplete_stream',
-      message: `The stream finished with an incomplete tool call "${broken?.id ?? ''}" (${broken?.name === '' ? 'no tool name' : `${broken?.name ?? ''}: its arguments are not valid JSON`}). ${fix}`,
-      details: { reason: 'invalid_tool_call', provider: this.#profile.provider, toolCallId: broken?.id, toolName: broken?.name },
+      message: `The stream finished with an incomplete tool call "${broken.id}" (${broken.name === '' ? 'no tool name' : `${broken.name}: its arguments are not valid JSON`}). ${fix}`,
+      details: { reason: 'invalid_tool_call', provider: this.#profile.provider, toolCallId: broken.id, toolName: broken.name },
     });
   }
 }
