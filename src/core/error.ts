@@ -48,10 +48,11 @@ const BRAND = Symbol.for('convolog.error');
  */
 export class ConvologError extends Error {
   override readonly name = 'ConvologError' as const;
-  readonly code: ConvologErrorCode;
-  readonly path?: (string | number)[];
-  readonly issues?: HistoryIssue[];
-  readonly details?: Record<string, unknown>;
+  // `declare`: the constructor sets these, and only those given, so they need no field initializers.
+  declare readonly code: ConvologErrorCode;
+  declare readonly path?: (string | number)[];
+  declare readonly issues?: HistoryIssue[];
+  declare readonly details?: Record<string, unknown>;
 
   constructor(init: ConvologErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
