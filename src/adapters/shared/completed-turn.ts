@@ -33,16 +33,19 @@ export function completedTurn(blocks: readonly AssistantBlock[], facts: TurnFact
   const message: AssistantMessage = { role: 'assistant', content: structuredClone(completedBlocks(blocks)) };
   if (facts.providerData !== undefined) message.providerData = structuredClone(facts.providerData);
   const raw = stringOrUndefined(facts.finishReasonRaw);
+  const { stopped } = facts;
   const hasToolCalls = message.content.some((block) => block.type === 'tool_call');
-  const envelope: TurnEnvelope = { provider: facts.provider };
-  const id = stringOrUndefined(facts.id);
-  const model = stringOrUndefined(facts.model);
-  if (id !== undefined) envelope.id = id;
-  if (model !== undefined) envelope.model = model;
-  if (facts.usage !== undefined) envelope.usage = facts.usage;
-  envelope.finishReason = facts.stopped === undefined ? normalizeFinishReason(raw, facts.finishReasons, hasToolCalls) : 'aborted';
-  if (raw !== undefined) envelope.finishReasonRaw = raw;
-  if (facts.stopped !== undefined && facts.stopped.length > 0) envelope.warnings = facts.stopped.map((warning) => warning.message);
+  // In the envelope's field order; a field with no value is left out, not set to `undefined`.
+  const fields: TurnEnvelope = {
+    provider: facts.provider,
+    id: stringOrUndefined(facts.id),
+    model: stringOrUndefined(facts.model),
+    usage: facts.usage,
+    finishReason: stopped === undefined ? normalizeFinishReason(raw, facts.finishReasons, hasToolCalls) : 'aborted',
+    finishReasonRaw: raw,
+    warnings: stopped !== undefined && stopped.length > 0 ? stopped.map((warning) => warning.message) : undefined,
+  };
+  const envelope = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as TurnEnvelope;
   return { message, envelope };
 }
 
