@@ -37,10 +37,9 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
     for (const choice of chunk.choices ?? []) {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta ?? {};
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (typeof reasoning === 'string' && reasoning !== '') this.#appendText('reasoning', reasoning);
-      if (typeof delta.content === 'string' && delta.content !== '') this.#appendText('text', delta.content);
-      if (typeof delta.refusal === 'string' && delta.refusal !== '') this.#appendText('refusal', delta.refusal);
+      this.#appendText('reasoning', delta.reasoning_content ?? delta.reasoning);
+      this.#appendText('text', delta.content);
+      this.#appendText('refusal', delta.refusal);
       delta.tool_calls?.forEach((call, position) => this.#applyToolCallDelta(call, position));
       if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
         this.finishReasonRaw = choice.finish_reason;
@@ -49,8 +48,9 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
     }
   }
 
-  /** Continues the last block when it is of the same kind, else starts one. */
-  #appendText(type: 'text' | 'reasoning' | 'refusal', text: string): void {
+  /** Continues the last block when it is of the same kind, else starts one; a delta without text (absent, `null`, `''`) adds nothing. */
+  #appendText(type: 'text' | 'reasoning' | 'refusal', text: unknown): void {
+    if (typeof text !== 'string' || text === '') return;
     const last = this.blocks.at(-1);
     if (last !== undefined && last.type === type) {
       (last as TextPart | ReasoningBlock | RefusalBlock).text += text;

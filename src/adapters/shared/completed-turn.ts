@@ -30,8 +30,7 @@ export interface TurnFacts {
  * (`tool_calls` when client calls came with a "stop"). @internal
  */
 export function completedTurn(blocks: readonly AssistantBlock[], facts: TurnFacts): ConvertedResponse {
-  const message: AssistantMessage = { role: 'assistant', content: structuredClone(completedBlocks(blocks)) };
-  if (facts.providerData !== undefined) message.providerData = structuredClone(facts.providerData);
+  const message = assistantMessage(completedBlocks(blocks), facts.providerData);
   const raw = stringOrUndefined(facts.finishReasonRaw);
   const { stopped } = facts;
   const hasToolCalls = message.content.some((block) => block.type === 'tool_call');
@@ -47,6 +46,16 @@ export function completedTurn(blocks: readonly AssistantBlock[], facts: TurnFact
   };
   const envelope = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as TurnEnvelope;
   return { message, envelope };
+}
+
+/**
+ * An assistant message of copies of `blocks` and `providerData`, so nothing the caller holds is
+ * shared: what a finished turn and a stream's `snapshot()` hand out. @internal
+ */
+export function assistantMessage(blocks: readonly AssistantBlock[], providerData: ProviderData | undefined): AssistantMessage {
+  const message: AssistantMessage = { role: 'assistant', content: structuredClone(blocks) as AssistantBlock[] };
+  if (providerData !== undefined) message.providerData = structuredClone(providerData);
+  return message;
 }
 
 /** Empty text without provider state says nothing, and Anthropic and Gemini refuse empty text. */

@@ -2,7 +2,7 @@ import { ConvologError } from '../../core/error.js';
 import type { AssistantBlock, AssistantMessage, ProviderData } from '../../core/message.js';
 import type { TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
 import type { Warning } from '../../core/warning.js';
-import { completedTurn, type TurnFacts } from './completed-turn.js';
+import { assistantMessage, completedTurn, type TurnFacts } from './completed-turn.js';
 import type { FinishReasonTable } from './finish-reason.js';
 import { parseToolArguments } from './tool-arguments.js';
 
@@ -76,9 +76,7 @@ export abstract class StreamAccumulator<Chunk> {
 
   /** What has arrived so far as an assistant message, for display. Tool arguments may still be partial JSON. */
   snapshot(): AssistantMessage {
-    const message: AssistantMessage = { role: 'assistant', content: structuredClone(this.blocks) };
-    if (this.providerData !== undefined) message.providerData = structuredClone(this.providerData);
-    return message;
+    return assistantMessage(this.blocks, this.providerData);
   }
 
   /**
