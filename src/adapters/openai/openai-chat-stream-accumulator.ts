@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { ReasoningBlock, RefusalBlock, TextPart, ToolCallBlock } from '../../core/message.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { StreamAccumulator } from '../shared/stream-accumulator.js';
@@ -30,8 +31,8 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
   push(chunk: OpenAIChatCompletionChunk | string): void {
     if (typeof chunk !== 'object' || chunk === null) return; // `[DONE]` and keep-alives carry nothing
     if (chunk.error !== undefined && chunk.error !== null) this.streamError = chunk.error;
-    if (typeof chunk.id === 'string' && chunk.id !== '') this.responseId ??= chunk.id;
-    if (typeof chunk.model === 'string' && chunk.model !== '') this.model ??= chunk.model;
+    this.responseId ??= nonEmptyText(chunk.id);
+    this.model ??= nonEmptyText(chunk.model);
     const usage = openAIUsage(chunk.usage);
     if (usage !== undefined) this.usage = usage;
     for (const choice of chunk.choices ?? []) {
@@ -41,16 +42,18 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
       this.#appendText('text', delta.content);
       this.#appendText('refusal', delta.refusal);
       delta.tool_calls?.forEach((call, position) => this.#applyToolCallDelta(call, position));
-      if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
-        this.finishReasonRaw = choice.finish_reason;
+      const finishReason = nonEmptyText(choice.finish_reason);
+      if (finishReason !== undefined) {
+        this.finishReasonRaw = finishReason;
         this.completed = true;
       }
     }
   }
 
   /** Continues the last block when it is of the same kind, else starts one; a delta without text (absent, `null`, `''`) adds nothing. */
-  #appendText(type: 'text' | 'reasoning' | 'refusal', text: unknown): void {
-    if (typeof text !== 'string' || text === '') return;
+  #appendText(type: 'text' | 'reasoning' | 'refusal', delta: unknown): void {
+    const text = nonEmptyText(delta);
+    if (text === undefined) return;
     const last = this.blocks.at(-1);
     if (last !== undefined && last.type === type) {
       (last as TextPart | ReasoningBlock | RefusalBlock).text += text;
@@ -61,7 +64,7 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
 
   #applyToolCallDelta(delta: OpenAIChatToolCallDelta, position: number): void {
     const index = typeof delta.index === 'number' ? delta.index : position;
-    const id = typeof delta.id === 'string' && delta.id !== '' ? delta.id : undefined;
+    const id = nonEmptyText(delta.id);
     let slot = this.#slots.get(index);
     if (slot === undefined || (id !== undefined && !slot.idGenerated && id !== slot.block.id)) {
       slot = this.#openSlot(index, id);
@@ -69,8 +72,8 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
       slot.block.id = id;
       slot.idGenerated = false;
     }
-    const name = delta.function?.name;
-    if (typeof name === 'string' && name !== '' && slot.block.name === '') slot.block.name = name;
+    const name = nonEmptyText(delta.function?.name);
+    if (name !== undefined && slot.block.name === '') slot.block.name = name;
     const fragment = delta.function?.arguments;
     if (typeof fragment === 'string') slot.block.arguments += fragment;
   }
