@@ -86,35 +86,21 @@ export abstract class StreamAccumulator<Chunk> {
    */
   finish(options: FinishOptions = {}): FinishedTurn {
     const broken = this.#firstBrokenCall();
-    if (this.completed && broken === undefined) return this.#finishCompleted();
-    if (options.allowIncomplete !== true) throw this.#incompleteError(broken);
-    return this.#finishStopped();
-  }
-
-  #finishCompleted(): FinishedTurn {
-    return { ...completedTurn(this.blocks, this.#facts()), warnings: [] };
-  }
-
-  #finishStopped(): FinishedTurn {
-    const warnings: Warning[] = [];
-    const kept: AssistantBlock[] = [];
-    this.blocks.forEach((block, blockIndex) => {
-      if (KEPT_WHEN_STOPPED.has(block.type)) {
-        kept.push(block);
-        return;
-      }
-      warnings.push({
+    // The warnings of a stopped turn; `undefined` when the turn finished.
+    const stopped: Warning[] | undefined = this.completed && broken === undefined ? undefined : [];
+    if (stopped !== undefined && options.allowIncomplete !== true) throw this.#incompleteError(broken);
+    const kept = this.blocks.filter((block, blockIndex) => {
+      if (stopped === undefined || KEPT_WHEN_STOPPED.has(block.type)) return true;
+      stopped.push({
         code: 'dropped_block',
         message: `Left out the \`${block.type}\` block at item ${blockIndex} of the stopped turn: a turn that did not finish runs no tools.`,
         blockIndex,
       });
+      return false;
     });
-    return { ...completedTurn(kept, { ...this.#facts(), stopped: warnings }), warnings };
-  }
-
-  #facts(): TurnFacts {
     const { responseId: id, model, usage, finishReasonRaw, providerData } = this;
-    return { ...this.#profile, id, model, usage, finishReasonRaw, providerData };
+    const facts: TurnFacts = { ...this.#profile, id, model, usage, finishReasonRaw, providerData, stopped };
+    return { ...completedTurn(kept, facts), warnings: stopped ?? [] };
   }
 
   /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */
