@@ -1,12 +1,10 @@
-import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { ReasoningBlock, RefusalBlock, TextPart, ToolCallBlock } from '../../core/message.js';
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { StreamAccumulator } from '../shared/stream-accumulator.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
 import { OPENAI_FINISH_REASONS, openAIUsage } from './openai-turn.js';
 import type { OpenAIChatCompletionChunk, OpenAIChatToolCallDelta } from './openai-types.js';
-
-interface ToolCallSlot { block: ToolCallBlock; idGenerated: boolean }
 
 /**
  * Assembles a streamed Chat Completions answer (choice 0). `push` each parsed SSE `data:` object
@@ -22,7 +20,9 @@ interface ToolCallSlot { block: ToolCallBlock; idGenerated: boolean }
  * const { message, envelope } = accumulator.finish()
  */
 export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCompletionChunk | string> {
-  readonly #slots = new Map<number, ToolCallSlot>();
+  // The tool call being assembled at each `index`, and those whose id was made up here.
+  readonly #calls = new Map<number, ToolCallBlock>();
+  readonly #generatedIds = new WeakSet<ToolCallBlock>();
 
   constructor() {
     super({ provider: OPENAI_NAMESPACE, terminalEvent: '`finish_reason`', finishReasons: OPENAI_FINISH_REASONS });
@@ -65,24 +65,18 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
   #applyToolCallDelta(delta: OpenAIChatToolCallDelta, position: number): void {
     const index = typeof delta.index === 'number' ? delta.index : position;
     const id = nonEmptyText(delta.id);
-    let slot = this.#slots.get(index);
-    if (slot === undefined || (id !== undefined && !slot.idGenerated && id !== slot.block.id)) {
-      slot = this.#openSlot(index, id);
-    } else if (id !== undefined && slot.idGenerated) {
-      slot.block.id = id;
-      slot.idGenerated = false;
+    let block = this.#calls.get(index);
+    if (block === undefined || (id !== undefined && !this.#generatedIds.has(block) && id !== block.id)) {
+      block = { type: 'tool_call', id: id ?? generateCallId(), name: '', arguments: '' };
+      if (id === undefined) this.#generatedIds.add(block);
+      this.blocks.push(block);
+      this.#calls.set(index, block);
+    } else if (id !== undefined && this.#generatedIds.delete(block)) {
+      block.id = id; // the provider's id, arriving late, replaces the one made up for it
     }
     const name = nonEmptyText(delta.function?.name);
-    if (name !== undefined && slot.block.name === '') slot.block.name = name;
+    if (name !== undefined && block.name === '') block.name = name;
     const fragment = delta.function?.arguments;
-    if (typeof fragment === 'string') slot.block.arguments += fragment;
-  }
-
-  #openSlot(index: number, id: string | undefined): ToolCallSlot {
-    const block: ToolCallBlock = { type: 'tool_call', id: id ?? generateCallId(), name: '', arguments: '' };
-    const slot = { block, idGenerated: id === undefined };
-    this.blocks.push(block);
-    this.#slots.set(index, slot);
-    return slot;
+    if (typeof fragment === 'string') block.arguments += fragment;
   }
 }
