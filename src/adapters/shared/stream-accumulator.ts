@@ -1,5 +1,5 @@
 import { ConvologError } from '../../core/error.js';
-import type { AssistantBlock, AssistantMessage, ProviderData } from '../../core/message.js';
+import type { AssistantBlock, AssistantMessage, ProviderData, ProviderToolCallBlock, ToolCallBlock } from '../../core/message.js';
 import type { TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
 import type { Warning } from '../../core/warning.js';
 import { assistantMessage, completedTurn, type TurnFacts } from './completed-turn.js';
@@ -104,15 +104,15 @@ export abstract class StreamAccumulator<Chunk> {
   }
 
   /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */
-  #firstBrokenCall(): { id: string; name: string } | undefined {
+  #firstBrokenCall(): ToolCallBlock | ProviderToolCallBlock | undefined {
     for (const block of this.blocks) {
       if (block.type !== 'tool_call' && block.type !== 'provider_tool_call') continue;
-      if (block.name === '' || !parseToolArguments(block.arguments).ok) return { id: block.id, name: block.name };
+      if (block.name === '' || !parseToolArguments(block.arguments).ok) return block;
     }
     return undefined;
   }
 
-  #incompleteError(broken: { id: string; name: string } | undefined): ConvologError {
+  #incompleteError(broken: ToolCallBlock | ProviderToolCallBlock | undefined): ConvologError {
     const fix = 'Nothing should be stored from it: retry the request, or call finish({ allowIncomplete: true }) to keep the text received so far (tool calls are dropped).';
     // A completed stream comes here only with a broken call.
     if (!this.completed || broken === undefined) {
