@@ -30,7 +30,7 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
 
   push(chunk: OpenAIChatCompletionChunk | string): void {
     if (typeof chunk !== 'object' || chunk === null) return; // `[DONE]` and keep-alives carry nothing
-    if (chunk.error !== undefined && chunk.error !== null) this.streamError = chunk.error;
+    this.streamError = chunk.error ?? this.streamError; // an error chunk (OpenRouter) replaces the one kept
     this.responseId ??= nonEmptyText(chunk.id);
     this.model ??= nonEmptyText(chunk.model);
     const usage = openAIUsage(chunk.usage);
