@@ -75,7 +75,7 @@ export function parseMessages(messages: unknown, consequence: string): Message[]
     const { path } = error;
     const what = path.length === 0
       ? `Expected an array of messages, got ${describeValue(messages)}`
-      : `Message ${String(path[0])} is not a valid message (${error.message})`;
+      : `Message ${path[0]} is not a valid message (${error.message})`;
     throw new ConvologError({ code: 'invalid_message', path: [...path], message: `${what}. ${consequence}` });
   }
 }
