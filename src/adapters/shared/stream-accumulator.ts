@@ -34,7 +34,7 @@ export interface StreamProfile {
 }
 
 // Blocks kept when a stopped turn is finished: what the user already saw, minus anything that acts.
-const KEPT_WHEN_STOPPED: ReadonlySet<AssistantBlock['type']> = new Set(['text', 'reasoning', 'refusal', 'image']);
+const KEPT_WHEN_STOPPED: readonly AssistantBlock['type'][] = ['text', 'reasoning', 'refusal', 'image'];
 
 /**
  * The contract every stream accumulator shares: feed it the parsed chunks in order with `push`,
@@ -90,7 +90,7 @@ export abstract class StreamAccumulator<Chunk> {
     const stopped: Warning[] | undefined = this.completed && broken === undefined ? undefined : [];
     if (stopped !== undefined && options.allowIncomplete !== true) throw this.#incompleteError(broken);
     const kept = this.blocks.filter((block, blockIndex) => {
-      if (stopped === undefined || KEPT_WHEN_STOPPED.has(block.type)) return true;
+      if (stopped === undefined || KEPT_WHEN_STOPPED.includes(block.type)) return true;
       stopped.push({
         code: 'dropped_block',
         message: `Left out the \`${block.type}\` block at item ${blockIndex} of the stopped turn: a turn that did not finish runs no tools.`,
