@@ -33,7 +33,7 @@ function trailingWindowOf(messages: readonly Message[]): number {
 }
 
 function pairingMessage(issues: readonly HistoryIssue[], mode: ValidationMode, trailingWindow: number): string {
-  const count = issues.length === 1 ? '1 tool-call pairing issue' : `${issues.length} tool-call pairing issues`;
+  const count = `${issues.length} tool-call pairing issue${issues.length === 1 ? '' : 's'}`;
   const shown = issues.slice(0, SHOWN_ISSUES).map(describeIssue).join('; ');
   const more = issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more (see error.issues)` : '';
   return `The history is not ${mode}: ${count}: ${shown}${more}. ${repairHint(issues, trailingWindow)}`;

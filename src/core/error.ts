@@ -48,17 +48,16 @@ const BRAND = Symbol.for('convolog.error');
  */
 export class ConvologError extends Error {
   override readonly name = 'ConvologError' as const;
-  readonly code: ConvologErrorCode;
-  readonly path?: (string | number)[];
-  readonly issues?: HistoryIssue[];
-  readonly details?: Record<string, unknown>;
+  // `declare`: the constructor sets these, and only those given, so they need no field initializers.
+  declare readonly code: ConvologErrorCode;
+  declare readonly path?: (string | number)[];
+  declare readonly issues?: HistoryIssue[];
+  declare readonly details?: Record<string, unknown>;
 
-  constructor(init: ConvologErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.code = init.code;
-    if (init.path !== undefined) this.path = init.path;
-    if (init.issues !== undefined) this.issues = init.issues;
-    if (init.details !== undefined) this.details = init.details;
+  constructor({ message, cause, ...fields }: ConvologErrorInit) {
+    super(message, cause === undefined ? undefined : { cause });
+    // `code`, and of `path`, `issues` and `details` those given.
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) (this as Record<string, unknown>)[key] = value;
     Object.defineProperty(this, BRAND, { value: true });
   }
 }

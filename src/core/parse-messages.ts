@@ -51,6 +51,9 @@ export const readMessage: Reader = /* @__PURE__ */ oneOf('role', {
   }),
 });
 
+// A batch: what is not an array is refused at the empty path, a message at its index.
+const readMessages = /* @__PURE__ */ array(readMessage);
+
 /** Reads a conversation's `appData` as `AppDataSchema` does: a plain object map, copied. @internal */
 export const readAppData: Reader = appData;
 
@@ -65,21 +68,14 @@ export const readAppData: Reader = appData;
  * @internal
  */
 export function parseMessages(messages: unknown, consequence: string): Message[] {
-  if (!Array.isArray(messages)) {
-    throw new ConvologError({
-      code: 'invalid_message',
-      path: [],
-      message: `Expected an array of messages, got ${describeValue(messages)}. ${consequence}`,
-    });
-  }
   try {
-    return Array.from(messages, (item: unknown, index) => readMessage(item, [index]) as Message);
+    return readMessages(messages, []) as Message[];
   } catch (error) {
     if (!(error instanceof ShapeMismatch)) throw error;
-    throw new ConvologError({
-      code: 'invalid_message',
-      path: [...error.path],
-      message: `Message ${String(error.path[0])} is not a valid message (${error.message}). ${consequence}`,
-    });
+    const { path } = error;
+    const what = path.length === 0
+      ? `Expected an array of messages, got ${describeValue(messages)}`
+      : `Message ${path[0]} is not a valid message (${error.message})`;
+    throw new ConvologError({ code: 'invalid_message', path: [...path], message: `${what}. ${consequence}` });
   }
 }

@@ -19,7 +19,7 @@ export type Shape = Readonly<Record<string, Reader>>;
 
 /** Where a value first differs from the shape it was read as, and how. @internal */
 export class ShapeMismatch extends Error {
-  readonly path: Path;
+  declare readonly path: Path; // set by the constructor: no field initializer needed
   constructor(path: Path, problem: string) {
     super(`${formatPath(path)}: ${problem}`);
     this.path = path;

@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { AssistantBlock } from '../../core/message.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
@@ -59,5 +60,5 @@ function stringField(value: unknown): string {
 }
 
 function callId(value: unknown): string {
-  return typeof value === 'string' && value !== '' ? value : generateCallId();
+  return nonEmptyText(value) ?? generateCallId();
 }

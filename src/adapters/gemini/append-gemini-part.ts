@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { AssistantBlock, ReasoningBlock, TextPart } from '../../core/message.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { GOOGLE_AI_NAMESPACE } from './gemini-namespace.js';
@@ -17,13 +18,13 @@ const COMPANION_FIELDS: ReadonlySet<string> = new Set(['thought', 'thoughtSignat
  */
 export function appendGeminiPart(blocks: AssistantBlock[], part: GeminiResponsePart): void {
   if (typeof part !== 'object' || part === null) return;
-  const signature = typeof part.thoughtSignature === 'string' && part.thoughtSignature !== '' ? part.thoughtSignature : undefined;
+  const signature = nonEmptyText(part.thoughtSignature);
   const state = signature === undefined ? undefined : { [GOOGLE_AI_NAMESPACE]: { thoughtSignature: signature } };
   if (typeof part.functionCall === 'object' && part.functionCall !== null) {
     const call = part.functionCall;
     blocks.push(withState({
       type: 'tool_call',
-      id: typeof call.id === 'string' && call.id !== '' ? call.id : generateCallId(),
+      id: nonEmptyText(call.id) ?? generateCallId(),
       name: typeof call.name === 'string' ? call.name : '',
       arguments: JSON.stringify(call.args ?? {}),
     }, state));

@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import { StreamAccumulator } from '../shared/stream-accumulator.js';
 import { appendGeminiPart } from './append-gemini-part.js';
 import { GOOGLE_AI_NAMESPACE } from './gemini-namespace.js';
@@ -24,8 +25,8 @@ export class GeminiStreamAccumulator extends StreamAccumulator<GeminiResponse> {
   push(chunk: GeminiResponse): void {
     if (typeof chunk !== 'object' || chunk === null) return;
     if ('error' in chunk) this.streamError = (chunk as { error: unknown }).error;
-    if (typeof chunk.responseId === 'string' && chunk.responseId !== '') this.responseId ??= chunk.responseId;
-    if (typeof chunk.modelVersion === 'string' && chunk.modelVersion !== '') this.model ??= chunk.modelVersion;
+    this.responseId ??= nonEmptyText(chunk.responseId);
+    this.model ??= nonEmptyText(chunk.modelVersion);
     const usage = geminiUsage(chunk.usageMetadata);
     if (usage !== undefined) this.usage = usage;
     for (const part of firstCandidate(chunk)?.content?.parts ?? []) appendGeminiPart(this.blocks, part);

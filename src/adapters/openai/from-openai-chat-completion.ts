@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { AssistantBlock } from '../../core/message.js';
 import type { TurnEnvelope } from '../../core/turn-envelope.js';
 import { completedTurn } from '../shared/completed-turn.js';
@@ -46,7 +47,7 @@ function blocksOf(message: OpenAIChatResponseMessage): AssistantBlock[] {
   for (const call of message.tool_calls ?? []) {
     blocks.push({
       type: 'tool_call',
-      id: typeof call.id === 'string' && call.id !== '' ? call.id : generateCallId(),
+      id: nonEmptyText(call.id) ?? generateCallId(),
       name: call.function?.name ?? '',
       arguments: call.function?.arguments ?? '',
     });

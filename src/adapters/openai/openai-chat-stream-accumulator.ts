@@ -1,11 +1,10 @@
 import type { ReasoningBlock, RefusalBlock, TextPart, ToolCallBlock } from '../../core/message.js';
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import { generateCallId } from '../shared/generate-call-id.js';
 import { StreamAccumulator } from '../shared/stream-accumulator.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
 import { OPENAI_FINISH_REASONS, openAIUsage } from './openai-turn.js';
 import type { OpenAIChatCompletionChunk, OpenAIChatToolCallDelta } from './openai-types.js';
-
-interface ToolCallSlot { block: ToolCallBlock; idGenerated: boolean }
 
 /**
  * Assembles a streamed Chat Completions answer (choice 0). `push` each parsed SSE `data:` object
@@ -21,7 +20,9 @@ interface ToolCallSlot { block: ToolCallBlock; idGenerated: boolean }
  * const { message, envelope } = accumulator.finish()
  */
 export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCompletionChunk | string> {
-  readonly #slots = new Map<number, ToolCallSlot>();
+  // The tool call being assembled at each `index`, and those whose id was made up here.
+  readonly #calls = new Map<number, ToolCallBlock>();
+  readonly #generatedIds = new WeakSet<ToolCallBlock>();
 
   constructor() {
     super({ provider: OPENAI_NAMESPACE, terminalEvent: '`finish_reason`', finishReasons: OPENAI_FINISH_REASONS });
@@ -29,28 +30,30 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
 
   push(chunk: OpenAIChatCompletionChunk | string): void {
     if (typeof chunk !== 'object' || chunk === null) return; // `[DONE]` and keep-alives carry nothing
-    if (chunk.error !== undefined && chunk.error !== null) this.streamError = chunk.error;
-    if (typeof chunk.id === 'string' && chunk.id !== '') this.responseId ??= chunk.id;
-    if (typeof chunk.model === 'string' && chunk.model !== '') this.model ??= chunk.model;
+    this.streamError = chunk.error ?? this.streamError; // an error chunk (OpenRouter) replaces the one kept
+    this.responseId ??= nonEmptyText(chunk.id);
+    this.model ??= nonEmptyText(chunk.model);
     const usage = openAIUsage(chunk.usage);
     if (usage !== undefined) this.usage = usage;
     for (const choice of chunk.choices ?? []) {
       if ((choice.index ?? 0) !== 0) continue;
       const delta = choice.delta ?? {};
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (typeof reasoning === 'string' && reasoning !== '') this.#appendText('reasoning', reasoning);
-      if (typeof delta.content === 'string' && delta.content !== '') this.#appendText('text', delta.content);
-      if (typeof delta.refusal === 'string' && delta.refusal !== '') this.#appendText('refusal', delta.refusal);
+      this.#appendText('reasoning', delta.reasoning_content ?? delta.reasoning);
+      this.#appendText('text', delta.content);
+      this.#appendText('refusal', delta.refusal);
       delta.tool_calls?.forEach((call, position) => this.#applyToolCallDelta(call, position));
-      if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '') {
-        this.finishReasonRaw = choice.finish_reason;
+      const finishReason = nonEmptyText(choice.finish_reason);
+      if (finishReason !== undefined) {
+        this.finishReasonRaw = finishReason;
         this.completed = true;
       }
     }
   }
 
-  /** Continues the last block when it is of the same kind, else starts one. */
-  #appendText(type: 'text' | 'reasoning' | 'refusal', text: string): void {
+  /** Continues the last block when it is of the same kind, else starts one; a delta without text (absent, `null`, `''`) adds nothing. */
+  #appendText(type: 'text' | 'reasoning' | 'refusal', delta: unknown): void {
+    const text = nonEmptyText(delta);
+    if (text === undefined) return;
     const last = this.blocks.at(-1);
     if (last !== undefined && last.type === type) {
       (last as TextPart | ReasoningBlock | RefusalBlock).text += text;
@@ -61,25 +64,19 @@ export class OpenAIChatStreamAccumulator extends StreamAccumulator<OpenAIChatCom
 
   #applyToolCallDelta(delta: OpenAIChatToolCallDelta, position: number): void {
     const index = typeof delta.index === 'number' ? delta.index : position;
-    const id = typeof delta.id === 'string' && delta.id !== '' ? delta.id : undefined;
-    let slot = this.#slots.get(index);
-    if (slot === undefined || (id !== undefined && !slot.idGenerated && id !== slot.block.id)) {
-      slot = this.#openSlot(index, id);
-    } else if (id !== undefined && slot.idGenerated) {
-      slot.block.id = id;
-      slot.idGenerated = false;
+    const id = nonEmptyText(delta.id);
+    let block = this.#calls.get(index);
+    if (block === undefined || (id !== undefined && !this.#generatedIds.has(block) && id !== block.id)) {
+      block = { type: 'tool_call', id: id ?? generateCallId(), name: '', arguments: '' };
+      if (id === undefined) this.#generatedIds.add(block);
+      this.blocks.push(block);
+      this.#calls.set(index, block);
+    } else if (id !== undefined && this.#generatedIds.delete(block)) {
+      block.id = id; // the provider's id, arriving late, replaces the one made up for it
     }
-    const name = delta.function?.name;
-    if (typeof name === 'string' && name !== '' && slot.block.name === '') slot.block.name = name;
+    const name = nonEmptyText(delta.function?.name);
+    if (name !== undefined && block.name === '') block.name = name;
     const fragment = delta.function?.arguments;
-    if (typeof fragment === 'string') slot.block.arguments += fragment;
-  }
-
-  #openSlot(index: number, id: string | undefined): ToolCallSlot {
-    const block: ToolCallBlock = { type: 'tool_call', id: id ?? generateCallId(), name: '', arguments: '' };
-    const slot = { block, idGenerated: id === undefined };
-    this.blocks.push(block);
-    this.#slots.set(index, slot);
-    return slot;
+    if (typeof fragment === 'string') block.arguments += fragment;
   }
 }

@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import { isJsonObject } from '../../core/is-json-object.js';
 import type { AssistantBlock, ProviderData } from '../../core/message.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
@@ -97,7 +98,7 @@ function texts(parts: unknown): string[] {
 
 function functionCall(item: ReceivedItem): ItemBlocks {
   const name = stringOf(item.name);
-  const itemId = typeof item.id === 'string' && item.id !== '' ? item.id : undefined;
+  const itemId = nonEmptyText(item.id);
   if (typeof item.call_id !== 'string' || item.call_id === '') {
     return { blocks: [], problem: `the function call ${itemId === undefined ? '' : `"${itemId}" `}(${name || 'no name'}) has no call_id, so its result could never be paired with it` };
   }

@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import { ConvologError } from '../../core/error.js';
 import { isJsonObject } from '../../core/is-json-object.js';
 import type { AssistantBlock, ReasoningBlock, RefusalBlock, TextPart } from '../../core/message.js';
@@ -133,8 +134,8 @@ export class OpenAIResponsesStreamAccumulator extends StreamAccumulator<OpenAIRe
 
   #readResponse(response: OpenAIResponse | undefined): void {
     if (typeof response !== 'object' || response === null) return;
-    if (typeof response.id === 'string' && response.id !== '') this.responseId ??= response.id;
-    if (typeof response.model === 'string' && response.model !== '') this.model ??= response.model;
+    this.responseId ??= nonEmptyText(response.id);
+    this.model ??= nonEmptyText(response.model);
     const usage = responsesUsage(response.usage);
     if (usage !== undefined) this.usage = usage;
     const raw = responsesFinishReason(response);

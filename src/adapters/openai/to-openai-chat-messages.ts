@@ -1,5 +1,5 @@
 import type {
-  AssistantMessage, FilePart, ImagePart, Message, ToolMessage, UserMessage, UserPart,
+  AssistantBlock, AssistantMessage, FilePart, ImagePart, Message, ToolMessage, UserMessage, UserPart,
 } from '../../core/message.js';
 import type { Warning } from '../../core/warning.js';
 import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
@@ -56,15 +56,10 @@ export function toOpenAIChatMessages(messages: readonly Message[], options: Adap
 }
 
 function convertMessage(message: Message, messageIndex: number, context: ConversionContext): OpenAIChatMessage {
-  const state = ownState(message.providerData, OPENAI_NAMESPACE);
-  switch (message.role) {
-    case 'user':
-      return withOwnState(convertUser(message, messageIndex, context), state);
-    case 'assistant':
-      return withOwnState(convertAssistant(message, messageIndex, context), state);
-    case 'tool':
-      return withOwnState(convertTool(message, messageIndex, context), state);
-  }
+  const wire = message.role === 'user' ? convertUser(message, messageIndex, context)
+    : message.role === 'assistant' ? convertAssistant(message, messageIndex, context)
+    : convertTool(message, messageIndex, context);
+  return withOwnState<OpenAIChatMessage>(wire, ownState(message.providerData, OPENAI_NAMESPACE));
 }
 
 function convertUser(message: UserMessage, messageIndex: number, context: ConversionContext): OpenAIChatUserMessage {
@@ -125,6 +120,15 @@ function convertFile(
   return undefined;
 }
 
+// Why each assistant block the wire format has no place for is left out.
+const UNSENT_BLOCKS: Readonly<Record<Exclude<AssistantBlock['type'], 'text' | 'refusal' | 'tool_call'>, string>> = {
+  reasoning: 'requests have no place for reasoning',
+  image: 'takes no images in assistant messages',
+  provider_tool_call: 'has no provider-run tools',
+  provider_tool_result: 'has no provider-run tools',
+  other: 'assistant messages take no raw items',
+};
+
 function convertAssistant(message: AssistantMessage, messageIndex: number, context: ConversionContext): OpenAIChatAssistantMessage {
   let text: string | undefined;
   let refusal: string | undefined;
@@ -145,19 +149,8 @@ function convertAssistant(message: AssistantMessage, messageIndex: number, conte
           ownState(block.providerData, OPENAI_NAMESPACE),
         ));
         return;
-      case 'reasoning':
-        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} requests have no place for reasoning`);
-        return;
-      case 'image':
-        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} takes no images in assistant messages`);
-        return;
-      case 'provider_tool_call':
-      case 'provider_tool_result':
-        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} has no provider-run tools`);
-        return;
-      case 'other':
-        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} assistant messages take no raw items`);
-        return;
+      default:
+        context.dropped(messageIndex, blockIndex, itemName(block, 'block'), `${API} ${UNSENT_BLOCKS[block.type]}`);
     }
   });
   const wire: OpenAIChatAssistantMessage = {

@@ -1,3 +1,5 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
+
 /** Options every `to…` adapter takes. */
 export interface AdapterOptions {
   /**
@@ -9,6 +11,5 @@ export interface AdapterOptions {
 
 /** The system prompt to send, or `undefined` when there is none. @internal */
 export function systemPrompt(options: AdapterOptions | undefined): string | undefined {
-  const system = options?.system;
-  return typeof system === 'string' && system !== '' ? system : undefined;
+  return nonEmptyText(options?.system);
 }

@@ -30,20 +30,32 @@ export interface TurnFacts {
  * (`tool_calls` when client calls came with a "stop"). @internal
  */
 export function completedTurn(blocks: readonly AssistantBlock[], facts: TurnFacts): ConvertedResponse {
-  const message: AssistantMessage = { role: 'assistant', content: structuredClone(completedBlocks(blocks)) };
-  if (facts.providerData !== undefined) message.providerData = structuredClone(facts.providerData);
+  const message = assistantMessage(completedBlocks(blocks), facts.providerData);
   const raw = stringOrUndefined(facts.finishReasonRaw);
+  const { stopped } = facts;
   const hasToolCalls = message.content.some((block) => block.type === 'tool_call');
-  const envelope: TurnEnvelope = { provider: facts.provider };
-  const id = stringOrUndefined(facts.id);
-  const model = stringOrUndefined(facts.model);
-  if (id !== undefined) envelope.id = id;
-  if (model !== undefined) envelope.model = model;
-  if (facts.usage !== undefined) envelope.usage = facts.usage;
-  envelope.finishReason = facts.stopped === undefined ? normalizeFinishReason(raw, facts.finishReasons, hasToolCalls) : 'aborted';
-  if (raw !== undefined) envelope.finishReasonRaw = raw;
-  if (facts.stopped !== undefined && facts.stopped.length > 0) envelope.warnings = facts.stopped.map((warning) => warning.message);
+  // In the envelope's field order; a field with no value is left out, not set to `undefined`.
+  const fields: TurnEnvelope = {
+    provider: facts.provider,
+    id: stringOrUndefined(facts.id),
+    model: stringOrUndefined(facts.model),
+    usage: facts.usage,
+    finishReason: stopped === undefined ? normalizeFinishReason(raw, facts.finishReasons, hasToolCalls) : 'aborted',
+    finishReasonRaw: raw,
+    warnings: stopped !== undefined && stopped.length > 0 ? stopped.map((warning) => warning.message) : undefined,
+  };
+  const envelope = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as TurnEnvelope;
   return { message, envelope };
+}
+
+/**
+ * An assistant message of copies of `blocks` and `providerData`, so nothing the caller holds is
+ * shared: what a finished turn and a stream's `snapshot()` hand out. @internal
+ */
+export function assistantMessage(blocks: readonly AssistantBlock[], providerData: ProviderData | undefined): AssistantMessage {
+  const message: AssistantMessage = { role: 'assistant', content: structuredClone(blocks) as AssistantBlock[] };
+  if (providerData !== undefined) message.providerData = structuredClone(providerData);
+  return message;
 }
 
 /** Empty text without provider state says nothing, and Anthropic and Gemini refuse empty text. */

@@ -62,9 +62,12 @@ export function prepareContext(input: readonly Message[], keep: readonly string[
     warnings,
     dropped(messageIndex, blockIndex, what, why) {
       const original = originalBlockIndex(messageIndex, blockIndex);
-      // What goes as a whole takes its provider data along: DESIGN §0 warns only about the
-      // provider data of what stays, so the block's own warning says all there is to say.
-      removeProviderDataWarnings(warnings, messageIndex, original);
+      // What goes as a whole takes its provider data along (a whole message, its blocks' too):
+      // DESIGN §0 warns only about the provider data of what stays, so this warning says it all.
+      for (let index = warnings.length - 1; index >= 0; index--) {
+        const warning = warnings[index]!;
+        if (isProviderDataWarningAt(warning, messageIndex, original ?? warning.blockIndex)) warnings.splice(index, 1);
+      }
       warnings.push(warningAt('dropped_block', messageIndex, original, what, why));
     },
     unplacedState(providerData, namespace, messageIndex, blockIndex, why) {
@@ -84,11 +87,3 @@ function isProviderDataWarningAt(warning: Warning, messageIndex: number, blockIn
   return warning.code === 'dropped_provider_data' && warning.messageIndex === messageIndex && warning.blockIndex === blockIndex;
 }
 
-/** Removes the provider-data warnings of a block, or of a whole message and its blocks when `blockIndex` is absent. */
-function removeProviderDataWarnings(warnings: Warning[], messageIndex: number, blockIndex: number | undefined): void {
-  for (let index = warnings.length - 1; index >= 0; index--) {
-    const warning = warnings[index]!;
-    if (warning.code !== 'dropped_provider_data' || warning.messageIndex !== messageIndex) continue;
-    if (blockIndex === undefined || warning.blockIndex === blockIndex) warnings.splice(index, 1);
-  }
-}

@@ -6,15 +6,11 @@
  * has to be unique does not need: an app that only sends messages (figure 11e) saves its size.
  */
 export function generateCallId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  // The first 48 bits: the Unix time in milliseconds, big-endian.
-  let time = Date.now();
-  for (let index = 5; index >= 0; index--) {
-    bytes[index] = time % 256;
-    time = Math.floor(time / 256);
-  }
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // the RFC 9562 variant
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  // The 80 bits after the timestamp, with the version and variant bits set in place.
+  const random = crypto.getRandomValues(new Uint8Array(10));
+  random[0] = (random[0]! & 0x0f) | 0x70; // version 7
+  random[2] = (random[2]! & 0x3f) | 0x80; // the RFC 9562 variant
+  // The first 48 bits: the Unix time in milliseconds, big-endian (12 hex digits until the year 10889).
+  const hex = Date.now().toString(16).padStart(12, '0') + Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `call_${hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-')}`;
 }

@@ -23,11 +23,11 @@ export function keepOwnState(messages: Message[], keep: readonly string[]): Warn
   const warnings: Warning[] = [];
   const kept = (namespace: string): boolean => namespace === RESERVED_NAMESPACE || keep.includes(namespace);
   const strip = (owner: { providerData?: ProviderData }, messageIndex: number, blockIndex?: number): void => {
-    const data = owner.providerData;
-    const removed = data === undefined ? [] : Object.keys(data).filter((namespace) => !kept(namespace));
+    const data = owner.providerData ?? {};
+    const removed = Object.keys(data).filter((namespace) => !kept(namespace));
     if (removed.length === 0) return;
-    for (const namespace of removed) delete data![namespace];
-    if (Object.keys(data!).length === 0) delete owner.providerData;
+    for (const namespace of removed) delete data[namespace];
+    if (Object.keys(data).length === 0) delete owner.providerData;
     warnings.push(warningAt('dropped_provider_data', messageIndex, blockIndex, `provider data ${names(removed)}`, 'another provider\'s state is not sent'));
   };
   messages.forEach((message, messageIndex) => {

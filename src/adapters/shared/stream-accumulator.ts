@@ -1,8 +1,8 @@
 import { ConvologError } from '../../core/error.js';
-import type { AssistantBlock, AssistantMessage, ProviderData } from '../../core/message.js';
+import type { AssistantBlock, AssistantMessage, ProviderData, ProviderToolCallBlock, ToolCallBlock } from '../../core/message.js';
 import type { TurnEnvelope, TurnUsage } from '../../core/turn-envelope.js';
 import type { Warning } from '../../core/warning.js';
-import { completedTurn, type TurnFacts } from './completed-turn.js';
+import { assistantMessage, completedTurn, type TurnFacts } from './completed-turn.js';
 import type { FinishReasonTable } from './finish-reason.js';
 import { parseToolArguments } from './tool-arguments.js';
 
@@ -34,7 +34,7 @@ export interface StreamProfile {
 }
 
 // Blocks kept when a stopped turn is finished: what the user already saw, minus anything that acts.
-const KEPT_WHEN_STOPPED: ReadonlySet<AssistantBlock['type']> = new Set(['text', 'reasoning', 'refusal', 'image']);
+const KEPT_WHEN_STOPPED: readonly AssistantBlock['type'][] = ['text', 'reasoning', 'refusal', 'image'];
 
 /**
  * The contract every stream accumulator shares: feed it the parsed chunks in order with `push`,
@@ -44,16 +44,18 @@ const KEPT_WHEN_STOPPED: ReadonlySet<AssistantBlock['type']> = new Set(['text', 
 export abstract class StreamAccumulator<Chunk> {
   /** The blocks so far, in order. Internal drafts: copied before they leave. */
   protected readonly blocks: AssistantBlock[] = [];
+  // `declare`: fields that start out undefined need no initializer in the output (every read of
+  // an unset one gives `undefined` all the same).
   /** Message-level provider state collected so far. */
-  protected providerData: ProviderData | undefined;
-  protected responseId: string | undefined;
-  protected model: string | undefined;
-  protected usage: TurnUsage | undefined;
-  protected finishReasonRaw: string | undefined;
-  /** Whether the provider's terminal event arrived. */
-  protected completed = false;
+  protected declare providerData: ProviderData | undefined;
+  protected declare responseId: string | undefined;
+  protected declare model: string | undefined;
+  protected declare usage: TurnUsage | undefined;
+  protected declare finishReasonRaw: string | undefined;
+  /** Whether the provider's terminal event arrived (unset until it does). */
+  protected declare completed: boolean | undefined;
   /** An error the provider reported inside the stream, kept for the `incomplete_stream` details. */
-  protected streamError: unknown;
+  protected declare streamError: unknown;
 
   // `#private` members: a minifier may rename them (it keeps property names), so an app pays less for them.
   readonly #profile: StreamProfile;
@@ -74,9 +76,7 @@ export abstract class StreamAccumulator<Chunk> {
 
   /** What has arrived so far as an assistant message, for display. Tool arguments may still be partial JSON. */
   snapshot(): AssistantMessage {
-    const message: AssistantMessage = { role: 'assistant', content: structuredClone(this.blocks) };
-    if (this.providerData !== undefined) message.providerData = structuredClone(this.providerData);
-    return message;
+    return assistantMessage(this.blocks, this.providerData);
   }
 
   /**
@@ -86,56 +86,36 @@ export abstract class StreamAccumulator<Chunk> {
    */
   finish(options: FinishOptions = {}): FinishedTurn {
     const broken = this.#firstBrokenCall();
-    if (this.completed && broken === undefined) return this.#finishCompleted();
-    if (options.allowIncomplete !== true) throw this.#incompleteError(broken);
-    return this.#finishStopped();
-  }
-
-  #finishCompleted(): FinishedTurn {
-    return { ...completedTurn(this.blocks, this.#facts()), warnings: [] };
-  }
-
-  #finishStopped(): FinishedTurn {
-    const warnings: Warning[] = [];
-    const kept: AssistantBlock[] = [];
-    this.blocks.forEach((block, blockIndex) => {
-      if (KEPT_WHEN_STOPPED.has(block.type)) {
-        kept.push(block);
-        return;
-      }
-      warnings.push({
+    // The warnings of a stopped turn; `undefined` when the turn finished.
+    const stopped: Warning[] | undefined = this.completed && broken === undefined ? undefined : [];
+    if (stopped !== undefined && options.allowIncomplete !== true) throw this.#incompleteError(broken);
+    const kept = this.blocks.filter((block, blockIndex) => {
+      if (stopped === undefined || KEPT_WHEN_STOPPED.includes(block.type)) return true;
+      stopped.push({
         code: 'dropped_block',
         message: `Left out the \`${block.type}\` block at item ${blockIndex} of the stopped turn: a turn that did not finish runs no tools.`,
         blockIndex,
       });
+      return false;
     });
-    return { ...completedTurn(kept, { ...this.#facts(), stopped: warnings }), warnings };
-  }
-
-  #facts(): TurnFacts {
-    return {
-      provider: this.#profile.provider,
-      finishReasons: this.#profile.finishReasons,
-      id: this.responseId,
-      model: this.model,
-      usage: this.usage,
-      finishReasonRaw: this.finishReasonRaw,
-      providerData: this.providerData,
-    };
+    const { responseId: id, model, usage, finishReasonRaw, providerData } = this;
+    const facts: TurnFacts = { ...this.#profile, id, model, usage, finishReasonRaw, providerData, stopped };
+    return { ...completedTurn(kept, facts), warnings: stopped ?? [] };
   }
 
   /** The first client or provider tool call that is not a whole call: no name, or arguments that do not parse. */
-  #firstBrokenCall(): { id: string; name: string } | undefined {
+  #firstBrokenCall(): ToolCallBlock | ProviderToolCallBlock | undefined {
     for (const block of this.blocks) {
       if (block.type !== 'tool_call' && block.type !== 'provider_tool_call') continue;
-      if (block.name === '' || !parseToolArguments(block.arguments).ok) return { id: block.id, name: block.name };
+      if (block.name === '' || !parseToolArguments(block.arguments).ok) return block;
     }
     return undefined;
   }
 
-  #incompleteError(broken: { id: string; name: string } | undefined): ConvologError {
+  #incompleteError(broken: ToolCallBlock | ProviderToolCallBlock | undefined): ConvologError {
     const fix = 'Nothing should be stored from it: retry the request, or call finish({ allowIncomplete: true }) to keep the text received so far (tool calls are dropped).';
-    if (!this.completed) {
+    // A completed stream comes here only with a broken call.
+    if (!this.completed || broken === undefined) {
       return new ConvologError({
         code: 'incomplete_stream',
         message: `The stream ended before its ${this.#profile.terminalEvent} (the connection dropped, the request was aborted or the provider failed). ${fix}`,
@@ -144,8 +124,8 @@ export abstract class StreamAccumulator<Chunk> {
     }
     return new ConvologError({
       code: 'incomplete_stream',
-      message: `The stream finished with an incomplete tool call "${broken?.id ?? ''}" (${broken?.name === '' ? 'no tool name' : `${broken?.name ?? ''}: its arguments are not valid JSON`}). ${fix}`,
-      details: { reason: 'invalid_tool_call', provider: this.#profile.provider, toolCallId: broken?.id, toolName: broken?.name },
+      message: `The stream finished with an incomplete tool call "${broken.id}" (${broken.name === '' ? 'no tool name' : `${broken.name}: its arguments are not valid JSON`}). ${fix}`,
+      details: { reason: 'invalid_tool_call', provider: this.#profile.provider, toolCallId: broken.id, toolName: broken.name },
     });
   }
 }

@@ -12,6 +12,7 @@ export function leftOutNote(what: string, messageIndex: number, blockIndex: numb
 
 /** The warning that an adapter left `what` out of message `messageIndex` (at its item `blockIndex`, when given). @internal */
 export function warningAt(code: Warning['code'], messageIndex: number, blockIndex: number | undefined, what: string, why: string): Warning {
-  const message = `Left out ${leftOutNote(what, messageIndex, blockIndex, why)}`;
-  return blockIndex === undefined ? { code, message, messageIndex } : { code, message, messageIndex, blockIndex };
+  const warning: Warning = { code, message: `Left out ${leftOutNote(what, messageIndex, blockIndex, why)}`, messageIndex };
+  if (blockIndex !== undefined) warning.blockIndex = blockIndex;
+  return warning;
 }
