@@ -34,7 +34,7 @@ export function describeValue(value: unknown): string {
 /** Refuses the value at `path`. @internal */
 export function mismatch(path: Path, expected: string, received: unknown): never {
   const problem = received === 'system' && path.at(-1) === 'role'
-    ? 'a history holds no system messages: pass the system prompt as `options.system`'
+    ? 'a history holds no system messages: send the system prompt as the adapter option `system`'
     : `expected ${expected}, received ${typeof received === 'string' ? JSON.stringify(received) : describeValue(received)}`;
   throw new ShapeMismatch(path, problem);
 }

@@ -47,7 +47,7 @@ describe('parseMessages', () => {
   });
 
   it('names the roles and types it takes, and says where a system prompt goes', () => {
-    expect(refusal([{ role: 'system', content: 'Be brief.' }]).message).toContain('a history holds no system messages: pass the system prompt as `options.system`');
+    expect(refusal([{ role: 'system', content: 'Be brief.' }]).message).toContain('a history holds no system messages: send the system prompt as the adapter option `system`');
     const unknownType = refusal([{ role: 'user', content: [{ type: 'video' }] }]);
     expect(unknownType.path).toStrictEqual([0, 'content', 0, 'type']);
     expect(unknownType.message).toContain('expected `text` | `image` | `file` | `other`, received "video"');
