@@ -33,9 +33,9 @@ export const SIZE_CASES = [
   },
   {
     // An app with no store (it converts, sends and shows). The adapters check their input without
-    // zod (readMessages) and keep their provider's state in place (keepOwnState), which brought
-    // this from 14.0 KB to 6.2 KB; removing code that did the same thing twice brought it under
-    // the 6 KB goal (6,123 B), which this budget now holds.
+    // zod (core's parseMessages) and keep their provider's state in place (keepOwnState), which
+    // brought this from 14.0 KB to 6.2 KB; removing code that did the same thing twice brought it
+    // under the 6 KB goal (6,127 B), which this budget now holds.
     id: '11e', description: 'one provider alone (with the message and pairing checks every adapter runs)',
     source: "export { toOpenAIChatMessages, OpenAIChatStreamAccumulator } from 'convolog/adapters';", budgetBytes: 6 * KB,
   },
