@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import { formatPath } from './format-path.js';
 import { KNOWN_CONTENT_TYPES } from './message.js';
+import { describeValue } from './shape-reader.js';
 
 /** What went wrong in a zod parse, reduced to the one place a person should look. @internal */
 export interface ExplainedIssue {
@@ -104,10 +105,4 @@ function unitOf(origin: string): string {
   if (origin === 'string') return ' characters';
   if (origin === 'array' || origin === 'set') return ' items';
   return '';
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
 }
