@@ -22,6 +22,8 @@ export interface SizeResult {
   gainedWithoutZodBytes?: number;
   /** Which of zod and idb have code in the minified bundle. */
   bundledPackages?: string[];
+  /** Of `bundledPackages`, those in what loads up front (the entry chunk and its static imports). */
+  upFrontPackages?: string[];
   /** Rendered bytes before the minifier drops unused pure code, by `convolog/<folder>` or package. */
   breakdown?: { source: string; renderedBytes: number }[];
 }

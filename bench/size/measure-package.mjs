@@ -93,12 +93,15 @@ async function buildConsumer(consumerDirectory, name, source, external = []) {
   const upFront = measure([...initial]);
   const onDemand = measure(chunks.filter((chunk) => !initial.has(chunk)));
   const modules = chunks.flatMap((chunk) => Object.entries(chunk.modules ?? {}).map(([id, info]) => ({ id, bytes: info.renderedLength })));
-  const text = chunks.map((chunk) => chunk.code).join('\n');
-  const bundledPackages = Object.entries(PACKAGE_MARKERS).filter(([, marker]) => text.includes(marker)).map(([name]) => name);
+  const packagesIn = (list) => {
+    const text = list.map((chunk) => chunk.code).join('\n');
+    return Object.entries(PACKAGE_MARKERS).filter(([, marker]) => text.includes(marker)).map(([name]) => name);
+  };
+  const bundledPackages = packagesIn(chunks);
   // A marked package the minifier dropped entirely is no part of the bundle.
   const dropped = Object.keys(PACKAGE_MARKERS).filter((name) => !bundledPackages.includes(name));
   const kept = modules.filter((module) => !dropped.some((name) => module.id.replace(/\\/g, '/').includes(`/node_modules/${name}/`)));
-  return { ...upFront, onDemandGzipped: onDemand.gzipped, modules: kept, bundledPackages };
+  return { ...upFront, onDemandGzipped: onDemand.gzipped, modules: kept, bundledPackages, upFrontPackages: packagesIn([...initial]) };
 }
 
 /** Where the minified bytes come from: `convolog/<folder>` for our modules, else the package name. */
@@ -178,6 +181,8 @@ export async function measurePackage({
           pass: sizeCase.budgetBytes === undefined ? undefined : gainedBytes <= sizeCase.budgetBytes,
           breakdown: breakdown(built.modules),
           bundledPackages: built.bundledPackages,
+          // Of those, the packages in what loads up front (zod may load on demand only).
+          upFrontPackages: built.upFrontPackages,
         };
         if (withoutZod) {
           const withoutZodExternal = [...external, /^zod(\/|$)/];

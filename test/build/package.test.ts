@@ -84,7 +84,7 @@ function exported(sizeCase: SizeCase): boolean {
   return [sizeCase, over].every((each) => each === undefined || entryPoints.includes(entryOf(each)));
 }
 
-type Measured = SizeResult & { gainedBytes: number; onDemandBytes: number; bundledPackages: string[] };
+type Measured = SizeResult & { gainedBytes: number; onDemandBytes: number; bundledPackages: string[]; upFrontPackages: string[] };
 
 function measured(id: string): Measured {
   const result = sizes.get(id);
@@ -124,6 +124,13 @@ describe('bundle sizes of the packed package (figure 11, bench/size/size-cases.m
   it('keeps idb out of convolog/core, and finds zod and idb in openStore (so the check can fail)', () => {
     expect(measured('11b').bundledPackages).toEqual(['zod']);
     expect(measured('11c').bundledPackages).toEqual(['zod', 'idb']);
+  });
+
+  it('loads no zod up front with openStore or one provider: the store and the adapters read without it (zod comes with import/export)', () => {
+    expect(measured('11c').upFrontPackages).toEqual(['idb']);
+    expect(measured('11e').upFrontPackages).toEqual([]);
+    // The same check finds zod where it is loaded up front.
+    expect(measured('11b').upFrontPackages).toEqual(['zod']);
   });
 });
 
