@@ -1,7 +1,7 @@
 // The demo app: wires the store to the sidebar, transcript, composer and dialogs. Everything
 // it does to chats goes through the public API of convolog (src/index.ts, src/adapters); the
-// turn flow, the data actions and change handling live in their own files and reach the shared
-// state through AppHost.
+// turn flow, the actions on the list of chats and on a chat's data, and change handling live in
+// their own files and reach the shared state through AppHost.
 import { unsettledFrom, type Conversation, type ConvologStore, type Message, type StoreChange } from '../src/index.js';
 import { h, icon } from './dom.js';
 import { ICONS } from './icons.js';
@@ -21,9 +21,9 @@ import { measureContext } from './context-meter.js';
 import { welcomeView } from './welcome.js';
 import { openConversationId, rememberOpenConversation } from './open-conversation.js';
 import type { ActiveTurn, AppHost } from './app-host.js';
-import { NEW_CHAT_TITLE } from './chat-title.js';
 import { sendTurn } from './send-turn.js';
 import { compactOpenChat, exportOpenChat, importChatFile } from './chat-data-actions.js';
+import { deleteAllChats, deleteOpenChat, newChat, renameOpenChat } from './chat-list-actions.js';
 import { applyStoreChange } from './apply-store-change.js';
 import { branchHandlers } from './branch-actions.js';
 import type { SearchBox } from './search-box.js';
@@ -58,18 +58,18 @@ export class DemoApp implements AppHost {
   constructor(readonly store: ConvologStore, root: HTMLElement) {
     this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
     this.sidebar = new Sidebar({
-      onNewChat: () => void this.newChat(),
+      onNewChat: () => void newChat(this),
       onOpen: (id) => void this.openConversation(id),
       onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
       onImport: (file) => void importChatFile(this, file),
       onSettings: () => this.settingsDialog.open(this.settings),
     }, this.search);
     this.header = new ChatHeader({
-      onRename: (title) => void this.rename(title),
+      onRename: (title) => void renameOpenChat(this, title),
       onCompact: () => void this.compact(),
       onExportJson: () => void exportOpenChat(this, 'json'),
       onExportMarkdown: () => void exportOpenChat(this, 'markdown'),
-      onDelete: () => void this.deleteOpen(),
+      onDelete: () => void deleteOpenChat(this),
       onToggleSidebar: () => this.toggleSidebar(),
     });
     this.transcript = new Transcript(store, {
@@ -83,7 +83,7 @@ export class DemoApp implements AppHost {
     }, welcomeView((text) => sendTurn(this, text)));
     this.composer = new Composer({ onSend: (text) => void sendTurn(this, text), onStop: () => this.stop() });
     this.storagePanel = new StoragePanel(store, {
-      onDeleteAll: () => this.deleteAll(),
+      onDeleteAll: () => deleteAllChats(this, this.settingsDialog.element),
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
     });
     this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [new SyncPanel(store).element]);
@@ -183,62 +183,6 @@ export class DemoApp implements AppHost {
     await this.transcript.open(conversation?.id, conversation?.lastSeq ?? 0);
     this.updateInterrupted();
     if (conversation !== undefined && conversation.lastSeq <= ESTIMATE_ON_OPEN_LIMIT) this.scheduleContextEstimate(0);
-  }
-
-  private async newChat(): Promise<void> {
-    // Until the new chat is open, a message sent now would land in the previous one.
-    this.composer.setBlocked('Creating a chat…');
-    try {
-      const conversation = await this.store.createConversation({ title: NEW_CHAT_TITLE });
-      this.conversations = [conversation, ...this.conversations.filter((item) => item.id !== conversation.id)];
-      await this.openConversation(conversation.id);
-      this.composer.focus();
-    } catch (error) {
-      this.notices.show({ tone: 'error', title: 'Could not create a chat.', details: [describeError(error)] });
-    } finally {
-      this.updateComposerState();
-    }
-  }
-
-  private async rename(title: string): Promise<void> {
-    const conversation = this.open;
-    if (conversation === undefined) return;
-    try {
-      this.open = await this.store.updateConversation(conversation.id, { title });
-      this.header.setConversation(this.open);
-      this.scheduleListRefresh();
-    } catch (error) {
-      this.notices.show({ tone: 'error', title: 'Could not rename the chat.', details: [describeError(error)] });
-    }
-  }
-
-  private async deleteOpen(): Promise<void> {
-    const conversation = this.open;
-    if (conversation === undefined) return;
-    const title = conversation.title.trim() || 'Untitled chat';
-    if (!window.confirm(`Delete "${title}" and all of its messages from this browser? This cannot be undone.`)) return;
-    if (this.turn?.conversationId === conversation.id) this.turn.controller.abort();
-    try {
-      await this.store.deleteConversation(conversation.id);
-      this.conversations = this.conversations.filter((item) => item.id !== conversation.id);
-      await this.openConversation(this.conversations[0]?.id);
-      this.notices.show({ tone: 'success', title: `Deleted "${title}".` });
-    } catch (error) {
-      this.notices.show({ tone: 'error', title: 'Could not delete the chat.', details: [describeError(error)] });
-    }
-  }
-
-  private async deleteAll(): Promise<void> {
-    this.turn?.controller.abort();
-    try {
-      await this.store.clear();
-      this.conversations = [];
-      await this.openConversation(undefined);
-      this.settingsDialog.element.close();
-      this.notices.show({ tone: 'success', title: 'Every chat was deleted from this browser.' });
-    } catch (error) {
-      this.notices.show({ tone: 'error', title: 'Could not delete the data.', details: [describeError(error)] });
-    }
   }
 
   // ── Turn state ────────────────────────────────────────────────────────────────────────────

@@ -15,6 +15,8 @@ export class LoadedPath {
   oldestSeq = Infinity;
   /** The path's first entry is loaded (nothing older to page in). */
   atStart = true;
+  /** Bumped by every change to the items, so a read that raced one can tell it must be read again. */
+  version = 0;
 
   get size(): number {
     return this.items.size;
@@ -25,6 +27,7 @@ export class LoadedPath {
   }
 
   clear(): void {
+    this.version += 1;
     this.items.clear();
     this.oldestSeq = Infinity;
     this.atStart = true;
@@ -52,6 +55,7 @@ export class LoadedPath {
 
   /** Adds items older than (or among) those loaded: a page read further up the same path. */
   place(item: TranscriptItem): void {
+    this.version += 1;
     this.items.set(item.seq, item);
     this.oldestSeq = Math.min(this.oldestSeq, item.seq);
   }
@@ -104,6 +108,7 @@ export class LoadedPath {
   }
 
   private dropBelow(seq: number): void {
+    this.version += 1;
     for (const key of [...this.items.keys()]) if (key > seq) this.items.delete(key);
     if (this.items.size === 0) this.oldestSeq = Infinity;
   }

@@ -4,6 +4,9 @@
 import type { ConvologStore, Entry, Fork } from '../src/index.js';
 import type { CorruptItem, TranscriptItem } from './transcript-item.js';
 
+/** How many entries one page loads. */
+export const PAGE_SIZE = 60;
+
 /** A range of one path to read (`leafId` absent: the head's). */
 export interface PathRange { leafId?: string; beforeSeq?: number; afterSeq?: number; limit?: number }
 
@@ -51,11 +54,11 @@ export class PathReader {
   }
 
   /**
-   * Reads one range of a path, entries and unreadable records in seq order. `known` says which
-   * seqs are on screen already (their unreadable records were reported). `undefined` when the
-   * read failed (reported) or another chat opened meanwhile.
+   * Reads one range of a path, entries and unreadable records in seq order. `known` holds the
+   * seqs on screen already (their unreadable records were reported). `undefined` when the read
+   * failed (reported) or another chat opened meanwhile.
    */
-  async read(range: PathRange, known: (seq: number) => boolean): Promise<TranscriptItem[] | undefined> {
+  async read(range: PathRange, known: { has(seq: number): boolean }): Promise<TranscriptItem[] | undefined> {
     const conversationId = this.conversationId;
     if (conversationId === undefined) return undefined;
     const generation = this.generation;
@@ -71,7 +74,7 @@ export class PathReader {
       return undefined;
     }
     if (generation !== this.generation) return undefined;
-    const newCorrupt = corrupt.filter((item) => !known(item.seq)).map((item) => item.seq);
+    const newCorrupt = corrupt.filter((item) => !known.has(item.seq)).map((item) => item.seq);
     if (newCorrupt.length > 0) this.reports.onCorrupt(newCorrupt.sort((left, right) => left - right));
     return [...entries, ...corrupt].sort((left, right) => left.seq - right.seq);
   }

@@ -1,24 +1,19 @@
 // The transcript of the open conversation: the last page of the head's path (the branch the
-// user is on), older pages loaded as the user scrolls up (`entries` with `leafId`, `beforeSeq`
-// and `limit`), new entries added as they are appended here or in another tab, the path swapped
+// user is on), new entries added as they are appended here or in another tab, the path swapped
 // below its fork point when the head moves to another branch, and the in-memory partial of a
-// reply that is streaming. How the entries are drawn is TranscriptLayout's part.
+// reply that is streaming. Paging in older entries is OlderPages' part; how it all is drawn and
+// scrolled is TranscriptView's.
 import type { AssistantMessage, ConvologStore, Entry, MessageEntry } from '../src/index.js';
-import { h } from './dom.js';
-import { streamingView, type MessageView } from './message-view.js';
-import { TranscriptLayout } from './transcript-layout.js';
+import { TranscriptView } from './transcript-view.js';
 import type { TranscriptItem } from './transcript-item.js';
 import { LoadedPath } from './loaded-path.js';
-import { PathReader, type PathRange } from './path-reader.js';
+import { PAGE_SIZE, PathReader, type PathRange } from './path-reader.js';
+import { OlderPages } from './older-pages.js';
 import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 
-/** How many entries one page loads. */
-export const PAGE_SIZE = 60;
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
-/** How many seqs above a revealed entry are read with it (context above it on screen). */
-const REVEAL_CONTEXT = 12;
 /** Above every seq: `beforeSeq` for "up to the end of the path". */
 const PATH_END = Number.MAX_SAFE_INTEGER;
 
@@ -40,40 +35,25 @@ export interface TranscriptEvents {
  */
 export class Transcript {
   readonly element: HTMLElement;
-  private readonly entryLayout = new TranscriptLayout();
-  private readonly liveElement = h('div', { className: 'live' });
-  private readonly topElement = h('div', { className: 'transcript-top' });
-  private readonly emptyElement: HTMLElement;
+  private readonly view: TranscriptView;
   private conversationId: string | undefined;
-  /** Bumped by every change to `items`, so a read that raced one is read again. */
-  private version = 0;
   private readonly path = new LoadedPath();
   private forks: ForkMap = new Map();
   private availability: ActionAvailability = { fork: true, switch: true };
   private turnActive = false;
-  private loadingOlder = false;
   private loadingFirstPage = false;
   private headSyncQueued = false;
   /** `beginFork` cut the path: the next entry added is a fork even though it continues the cut path. */
   private forkPending = false;
-  private streaming: MessageView | undefined;
-  private pinned = true;
 
   private readonly reader: PathReader;
+  private readonly older: OlderPages;
 
   constructor(store: ConvologStore, private readonly events: TranscriptEvents, emptyState: HTMLElement) {
     this.reader = new PathReader(store, events);
-    this.emptyElement = emptyState;
-    this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
-      h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entryLayout.element, this.liveElement));
-    this.element.addEventListener('scroll', () => {
-      this.pinned = this.isNearBottom();
-      if (this.element.scrollTop < 240) void this.loadOlder();
-    }, { passive: true });
-    // Notices and the banner below change the transcript's height: stay at the bottom if we were there.
-    new ResizeObserver(() => {
-      if (this.pinned) this.scrollToBottom();
-    }).observe(this.element);
+    this.view = new TranscriptView(emptyState, () => void this.older.loadOlder());
+    this.element = this.view.element;
+    this.older = new OlderPages(this.path, this.reader, this.view, { layout: () => this.layout(), updateChrome: () => this.updateChrome() });
   }
 
   /** The conversation shown, if any. */
@@ -94,10 +74,9 @@ export class Transcript {
   /** Shows `conversationId` from the last page of its head's path; `undefined` shows the empty state. */
   async open(conversationId: string | undefined, lastSeq: number): Promise<void> {
     this.reader.switchTo(conversationId);
-    this.version += 1;
     this.conversationId = conversationId;
     this.path.clear();
-    this.entryLayout.clear();
+    this.view.entries.clear();
     this.forks = new Map();
     this.setStreaming(undefined);
     this.loadingFirstPage = conversationId !== undefined && lastSeq > 0;
@@ -115,7 +94,7 @@ export class Transcript {
     if (!this.reader.isCurrent(generation)) return;
     this.updateChrome();
     this.scrollToBottom();
-    await this.fillViewport();
+    await this.older.fillViewport();
   }
 
   /**
@@ -125,7 +104,7 @@ export class Transcript {
    */
   addEntries(conversationId: string, entries: readonly Entry[]): void {
     if (conversationId !== this.conversationId) return;
-    const stick = this.isNearBottom();
+    const stick = this.view.isNearBottom();
     let forked = false;
     let changed = false;
     for (const entry of [...entries].sort((left, right) => left.seq - right.seq)) {
@@ -140,9 +119,8 @@ export class Transcript {
       changed = true;
     }
     if (!changed) return;
-    this.version += 1;
     this.layout();
-    if (stick) this.scrollToBottom();
+    if (stick) this.view.scrollToBottom();
     if (forked) {
       void this.refreshForks();
       this.events.onBranchChange?.();
@@ -158,7 +136,6 @@ export class Transcript {
     if (!this.path.cutBelow(anchorId)) return;
     // What is written next continues the cut path, but it is a new version of what was cut.
     this.forkPending = true;
-    this.version += 1;
     this.layout();
     this.scrollToBottom();
   }
@@ -191,10 +168,10 @@ export class Transcript {
         await this.readHeadPage();
         return;
       }
-      const version = this.version;
+      const version = this.path.version;
       const page = await this.read({ leafId: headId, afterSeq: anchor?.seq ?? 0, limit: SWITCH_LIMIT });
       if (page === undefined) return;
-      if (page.length >= SWITCH_LIMIT || version !== this.version) {
+      if (page.length >= SWITCH_LIMIT || version !== this.path.version) {
         await this.readHeadPage();
         return;
       }
@@ -208,31 +185,15 @@ export class Transcript {
    * far up a long chat). Returns its element, or `undefined` when it is not on the path shown.
    */
   async reveal(entryId: string, seq: number): Promise<HTMLElement | undefined> {
-    await this.reader.exclusive(() => this.loadBackTo(seq));
-    const element = this.entryLayout.elementOf(entryId);
-    if (element === undefined) return undefined;
-    element.scrollIntoView({ block: 'center' });
-    this.pinned = this.isNearBottom();
+    await this.older.loadBackTo(seq);
+    const element = this.view.entries.elementOf(entryId);
+    if (element !== undefined) this.view.center(element);
     return element;
-  }
-
-  private async loadBackTo(seq: number): Promise<void> {
-    if (this.conversationId === undefined || this.path.atStart || this.path.size === 0 || seq >= this.path.oldestSeq) return;
-    const tipId = this.tipId;
-    const version = this.version;
-    // A few entries above it too, so it can scroll to the middle of the view (seqs along a path grow, with gaps).
-    const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), afterSeq: Math.max(0, seq - 1 - REVEAL_CONTEXT), beforeSeq: this.path.oldestSeq });
-    if (page === undefined || version !== this.version) return;
-    for (const item of page) this.path.place(item);
-    const first = page[0];
-    if (first !== undefined && first.type !== 'corrupt' && first.parentId === null) this.path.atStart = true;
-    this.version += 1;
-    this.layout();
   }
 
   /** Focuses the switcher of entry `entryId` (its view replaced the one whose button was pressed). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
-    this.entryLayout.focusSwitcher(entryId, direction);
+    this.view.entries.focusSwitcher(entryId, direction);
   }
 
   /** Whether Edit/Regenerate (`fork`) and the switcher (`switch`) may be used now. */
@@ -244,87 +205,44 @@ export class Transcript {
 
   /** Shows (or, with `undefined`, removes) the partial reply that is streaming. */
   setStreaming(message: AssistantMessage | undefined): void {
-    const stick = this.isNearBottom();
-    if (message === undefined) {
-      this.streaming = undefined;
-      this.liveElement.replaceChildren();
-    } else {
-      const view = streamingView(message);
-      this.streaming = view;
-      this.liveElement.replaceChildren(view.element);
-    }
+    const stick = this.view.isNearBottom();
+    this.view.showStreaming(message);
     this.updateChrome();
-    if (stick) this.scrollToBottom();
+    if (stick) this.view.scrollToBottom();
   }
 
   /** Marks a tool call as running in this tab (or done). */
   setToolRunning(callId: string, running: boolean): void {
-    this.entryLayout.setToolRunning(callId, running);
+    this.view.entries.setToolRunning(callId, running);
     this.layout();
   }
 
   /** Whether a turn of this tab is running in the open chat (its unanswered calls are queued, not lost). */
   setTurnActive(active: boolean): void {
     this.turnActive = active;
-    this.entryLayout.setTurnActive(active);
+    this.view.entries.setTurnActive(active);
     this.layout();
   }
 
   /** Scrolls to the newest message. */
   scrollToBottom(): void {
-    this.element.scrollTop = this.element.scrollHeight;
-    this.pinned = true;
-  }
-
-  /** Loads the page before the oldest entry shown, keeping the visible messages in place. */
-  async loadOlder(): Promise<void> {
-    if (this.loadingOlder || this.conversationId === undefined || this.path.atStart || this.path.size === 0) return;
-    this.loadingOlder = true;
-    this.updateChrome();
-    try {
-      await this.reader.exclusive(async () => {
-        const tipId = this.tipId;
-        const oldest = this.path.oldestSeq;
-        const version = this.version;
-        const page = await this.read({ ...(tipId !== undefined && { leafId: tipId }), beforeSeq: oldest, limit: PAGE_SIZE });
-        if (page === undefined || version !== this.version) return; // the path changed meanwhile: the next scroll asks again
-        const fromBottom = this.element.scrollHeight - this.element.scrollTop;
-        for (const item of page) this.path.place(item);
-        const first = page[0];
-        if (page.length < PAGE_SIZE || first === undefined || (first.type !== 'corrupt' && first.parentId === null)) this.path.atStart = true;
-        this.version += 1;
-        this.layout();
-        this.element.scrollTop = this.element.scrollHeight - fromBottom;
-      });
-    } finally {
-      this.loadingOlder = false;
-      this.updateChrome();
-    }
-  }
-
-  private async fillViewport(): Promise<void> {
-    // A short last page may not fill the screen, so no scroll event would ever ask for more.
-    while (!this.path.atStart && this.element.scrollHeight <= this.element.clientHeight + 240) {
-      const before = this.path.oldestSeq;
-      await this.loadOlder();
-      if (this.path.oldestSeq === before) return;
-    }
+    this.view.scrollToBottom();
   }
 
   /** Reads the head's last page and joins it to the screen; read again when something changed meanwhile. */
   private async readHeadPage(): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const version = this.version;
+      const version = this.path.version;
       const page = await this.read({ beforeSeq: PATH_END, limit: PAGE_SIZE });
       if (page === undefined) return;
-      if (version !== this.version) continue;
+      if (version !== this.path.version) continue;
       this.applyMerge(page, page.length < PAGE_SIZE);
       return;
     }
   }
 
   private read(range: PathRange): Promise<TranscriptItem[] | undefined> {
-    return this.reader.read(range, (seq) => this.path.has(seq));
+    return this.reader.read(range, this.path);
   }
 
   /**
@@ -332,12 +250,11 @@ export class Transcript {
    * path's first entry. `announce`: tell the app the branch changed (not on opening a chat).
    */
   private applyMerge(page: readonly TranscriptItem[], reachesStart: boolean, announce = true): void {
-    const stick = this.isNearBottom();
+    const stick = this.view.isNearBottom();
     const outcome = this.path.merge(page, reachesStart);
     if (outcome === 'unchanged') return;
-    this.version += 1;
     this.layout();
-    if (outcome === 'replace' || stick) this.scrollToBottom();
+    if (outcome === 'replace' || stick) this.view.scrollToBottom();
     void this.refreshForks();
     if (announce) this.events.onBranchChange?.();
   }
@@ -352,26 +269,14 @@ export class Transcript {
   }
 
   private layout(): void {
-    this.entryLayout.render(this.path.sorted(), this.path.atStart, { forks: this.forks, availability: this.availability, handlers: this.events.branches });
+    this.view.entries.render(this.path.sorted(), this.path.atStart, { forks: this.forks, availability: this.availability, handlers: this.events.branches });
     this.updateChrome();
   }
 
   private updateChrome(): void {
-    const empty = !this.loadingFirstPage && this.path.size === 0 && this.streaming === undefined;
-    this.emptyElement.hidden = !empty;
-    this.element.classList.toggle('is-empty', empty);
-    this.topElement.replaceChildren();
-    if (this.conversationId === undefined || this.path.size === 0) return;
-    if (!this.path.atStart) {
-      this.topElement.append(this.loadingOlder
-        ? h('span', { className: 'spinner' })
-        : h('button', { className: 'btn btn-small btn-ghost', text: 'Load older messages', attrs: { type: 'button' }, on: { click: () => void this.loadOlder() } }));
-    } else {
-      this.topElement.append(h('span', { className: 'transcript-start', text: 'Beginning of this chat' }));
-    }
-  }
-
-  private isNearBottom(): boolean {
-    return this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < 120;
+    this.view.showLoadState({
+      open: this.conversationId !== undefined, loaded: this.path.size > 0, atStart: this.path.atStart,
+      loadingFirstPage: this.loadingFirstPage, loadingOlder: this.older.loading,
+    });
   }
 }
