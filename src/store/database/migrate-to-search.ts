@@ -1,13 +1,9 @@
 import { unwrap, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { Entry } from '../../core/entry.js';
 import { readEntry } from '../../core/read-entry.js';
-import type { SearchKey } from './schema.js';
 import { searchKeysOf } from './search-keys-of.js';
 
 /** Entries read per request: the rest of the pass is writes, which queue without waiting. */
 const CHUNK = 1_000;
-
-type KeysOf = (entry: Entry) => SearchKey[];
 
 /**
  * Schema version 3 (DESIGN §11): the search index. Creates the multiEntry index `byTerm` over
@@ -27,22 +23,22 @@ export function migrateToSearch(
   const raw = unwrap(transaction) as unknown as IDBTransaction;
   const entries = raw.objectStore('entries');
   entries.createIndex('byTerm', 'search', { multiEntry: true });
-  indexChunk(entries, keyRange, searchKeysOf, undefined, () => done?.());
+  indexChunk(entries, keyRange, undefined, () => done?.());
 }
 
 /** Indexes the entries after `afterKey` (all from the start without one), a chunk at a time, then calls `done`. */
 function indexChunk(
-  entries: IDBObjectStore, keyRange: typeof IDBKeyRange, keysOf: KeysOf, afterKey: IDBValidKey | undefined, done: () => void,
+  entries: IDBObjectStore, keyRange: typeof IDBKeyRange, afterKey: IDBValidKey | undefined, done: () => void,
 ): void {
   const request = entries.getAll(afterKey === undefined ? undefined : keyRange.lowerBound(afterKey, true), CHUNK);
   request.onsuccess = () => {
     const chunk = request.result as Record<string, unknown>[];
     for (const record of chunk) {
       const parsed = readEntry(record);
-      if (parsed.success) entries.put({ ...record, search: keysOf(parsed.data) });
+      if (parsed.success) entries.put({ ...record, search: searchKeysOf(parsed.data) });
     }
     const last = chunk[chunk.length - 1];
     if (chunk.length < CHUNK || last === undefined) return done();
-    indexChunk(entries, keyRange, keysOf, [last.conversationId, last.seq] as IDBValidKey, done);
+    indexChunk(entries, keyRange, [last.conversationId, last.seq] as IDBValidKey, done);
   };
 }
