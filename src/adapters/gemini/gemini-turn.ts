@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { TurnUsage } from '../../core/turn-envelope.js';
 import type { FinishReasonTable } from '../shared/finish-reason.js';
 import { usageOf } from '../shared/usage-of.js';
@@ -47,8 +48,6 @@ export function firstCandidate(response: GeminiResponse): NonNullable<GeminiResp
 
 /** The finish reason of a response chunk: its candidate's, or the prompt's block reason. */
 export function geminiFinishReason(response: GeminiResponse): string | undefined {
-  const reason = firstCandidate(response)?.finishReason;
-  if (typeof reason === 'string' && reason !== '') return reason;
-  const blocked = response.promptFeedback?.blockReason;
-  return typeof blocked === 'string' && blocked !== '' && blocked !== 'BLOCK_REASON_UNSPECIFIED' ? blocked : undefined;
+  const blocked = nonEmptyText(response.promptFeedback?.blockReason);
+  return nonEmptyText(firstCandidate(response)?.finishReason) ?? (blocked === 'BLOCK_REASON_UNSPECIFIED' ? undefined : blocked);
 }

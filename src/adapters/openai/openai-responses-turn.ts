@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type { TurnUsage } from '../../core/turn-envelope.js';
 import type { FinishReasonTable } from '../shared/finish-reason.js';
 import { usageOf } from '../shared/usage-of.js';
@@ -17,9 +18,8 @@ export const OPENAI_RESPONSES_FINISH_REASONS: FinishReasonTable = {
 
 /** The finish word of a response: why it is incomplete, else its status. */
 export function responsesFinishReason(response: OpenAIResponse | undefined): string | undefined {
-  const reason = response?.incomplete_details?.reason;
-  if (typeof reason === 'string' && reason !== '') return reason;
-  return typeof response?.status === 'string' ? response.status : undefined;
+  const status = response?.status;
+  return nonEmptyText(response?.incomplete_details?.reason) ?? (typeof status === 'string' ? status : undefined);
 }
 
 /** The Responses API's usage counts, as reported, under the envelope's names. */

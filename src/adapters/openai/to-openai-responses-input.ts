@@ -1,3 +1,4 @@
+import { nonEmptyText } from '../../core/non-empty-text.js';
 import type {
   AssistantBlock, AssistantMessage, FilePart, ImagePart, Message, ToolMessage, ToolResultPart, UserMessage,
 } from '../../core/message.js';
@@ -164,7 +165,7 @@ function convertAssistant(message: AssistantMessage, messageIndex: number, conte
   message.content.forEach((block, blockIndex) => {
     const state = ownState(block.providerData, OPENAI_NAMESPACE);
     if (block.type === 'text' || block.type === 'refusal') {
-      const itemId = typeof state?.id === 'string' && state.id !== '' ? state.id : undefined;
+      const itemId = nonEmptyText(state?.id);
       if (open === undefined || open.item?.id !== itemId) {
         close();
         open = { item: itemId === undefined ? undefined : messageItem(itemId, state!), text: '', blockIndex };
