@@ -141,21 +141,21 @@ async function mergeSafely(
   session: SyncSession, conversationId: string, pulled: PulledEntry[], server: ConversationMetadata | undefined,
 ): Promise<Merged | undefined> {
   const checkpoint = await session.checkpoint();
-  const before = await session.store.getConversation(conversationId);
   const conversation = server === undefined
     ? { title: '', createdAt: String(pulled[0]!.entry['timestamp'] ?? new Date(0).toISOString()) }
     : conversationFields(server);
   try {
     const result = await session.store.mergeEntries(conversationId, pulled.map((item) => item.entry), { conversation, trusted: session.trusted });
     for (const warning of result.warnings) warn(session, warning);
-    if (before === undefined && server?.rev !== undefined) {
+    if (result.created && server?.rev !== undefined) {
       checkpoint.metadata[conversationId] = { rev: server.rev, fingerprint: metadataFingerprint(server) };
     }
-    const lastBefore = before?.lastSeq ?? 0;
-    // Everything local was on the server before this merge: the merged entries need not go back up.
-    if ((checkpoint.pushed[conversationId] ?? 0) === lastBefore) checkpoint.pushed[conversationId] = result.conversation.lastSeq;
+    // Everything local was on the server when the merge's transaction began: the seqs it allocated
+    // need not go back up. Not a lastSeq read before the merge: an append (another tab, a reply
+    // streaming in) between that read and the merge would be marked pushed and never sent.
+    if ((checkpoint.pushed[conversationId] ?? 0) === result.previousLastSeq) checkpoint.pushed[conversationId] = result.conversation.lastSeq;
     const byId = new Map(pulled.map((item) => [String(item.entry['id']), item.documentId]));
-    return { added: result.added.length, created: before === undefined, waiting: result.waiting.map((id) => byId.get(id) ?? id) };
+    return { added: result.added.length, created: result.created, waiting: result.waiting.map((id) => byId.get(id) ?? id) };
   } catch (error) {
     if (!isConvologError(error) || error.code === 'closed' || error.code === 'quota_exceeded' || error.code === 'storage_unavailable') throw error;
     warn(session, { code: 'skipped_document', message: `The entries pulled for conversation ${conversationId} were not applied: ${error.message}` });
