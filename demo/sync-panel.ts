@@ -125,7 +125,15 @@ export class SyncPanel {
     const headers: Record<string, string> = this.username.value.trim() === ''
       ? {}
       : { authorization: `Basic ${btoa(`${this.username.value.trim()}:${this.password.value}`)}` };
-    this.sync = createCouchSync(this.store as SyncStore, { url, headers, deviceId: deviceId() });
+    this.sync = undefined;
+    try {
+      this.sync = createCouchSync(this.store as SyncStore, { url, headers, deviceId: deviceId() });
+    } catch (error) {
+      // e.g. invalid_option: a user name or password typed into the URL instead of the fields below it.
+      this.lastError = error instanceof Error ? error.message : String(error);
+      void this.showStatus();
+      return undefined;
+    }
     this.syncKey = key;
     this.sync.subscribe((event) => this.onEvent(event));
     return this.sync;

@@ -23,7 +23,9 @@ export type ConvologErrorCode =
   | 'incomplete_stream'
   | 'aborted'
   | 'sync_failed'
-  | 'invalid_cursor';
+  | 'invalid_cursor'
+  /** An option that cannot be used as given (e.g. credentials in `createCouchSync`'s `url`); `details.option` names it. */
+  | 'invalid_option';
 
 /** What a {@link ConvologError} is built from: everything but `name`. */
 export interface ConvologErrorInit {

@@ -10,7 +10,9 @@ export type WarningCode =
   | 'skipped_conversation'
   /** Sync (DESIGN §13): an entry or a document from another device that failed the checks, left out. */
   | 'skipped_entry'
-  | 'skipped_document';
+  | 'skipped_document'
+  /** Sync (DESIGN §13): an entry that waited for its parent was given up (more than 1000 were waiting). */
+  | 'dropped_orphan';
 
 /**
  * Something the library removed or changed and reports instead of failing.

@@ -15,7 +15,7 @@ export interface SyncCheckpoint {
   pushed: Record<string, number>;
   /** Per conversation: the metadata revision last seen and the fingerprint of what it says. */
   metadata: Record<string, { rev: string; fingerprint: string; deleted?: true }>;
-  /** Entry documents pulled whose parent has not arrived yet: re-read on the next pull. */
+  /** Entry documents pulled whose parent has not arrived yet, oldest first (at most 1000): re-read on the next pull. */
   waiting: string[];
 }
 

@@ -1,3 +1,4 @@
+import { redactCause, redactorOf, type Redact } from './redact-secrets.js';
 import { syncFailed } from './sync-failed.js';
 
 /** How {@link createCouchClient} reaches the database. @internal */
@@ -26,13 +27,17 @@ export interface CouchResponse<T> { status: number; body: T }
 /** A thin client over CouchDB's HTTP API: JSON in, JSON out, `sync_failed` on anything else. @internal */
 export interface CouchClient {
   request<T>(request: CouchRequest): Promise<CouchResponse<T>>;
+  /** Cuts the header values out of text read from the server (a `reason` it may echo them in). */
+  readonly redact: Redact;
 }
 
 /** @internal */
 export function createCouchClient(options: CouchClientOptions): CouchClient {
   const base = options.url.replace(/\/+$/, '');
   const headers = { accept: 'application/json', ...options.headers };
+  const redact = redactorOf(options.headers);
   return {
+    redact,
     async request<T>(request: CouchRequest): Promise<CouchResponse<T>> {
       // Resolved at call time, so a test (or an app) may replace the global fetch after creating the client.
       const fetchFunction = options.fetch ?? globalThis.fetch;
@@ -46,16 +51,16 @@ export function createCouchClient(options: CouchClientOptions): CouchClient {
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
       } catch (cause) {
-        if (request.signal?.aborted === true) throw cause;
-        throw syncFailed({ request: label, cause });
+        if (request.signal?.aborted === true) throw redactCause(cause, redact);
+        throw syncFailed({ request: label, cause: redactCause(cause, redact) });
       }
-      const body = await readJson(response, label, request.signal);
+      const body = await readJson(response, label, request.signal, redact);
       if (response.ok || request.accept?.includes(response.status) === true) return { status: response.status, body: body as T };
       const { error, reason } = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; reason?: unknown };
       throw syncFailed({
         request: label, status: response.status,
-        ...(typeof error === 'string' ? { error } : {}),
-        ...(typeof reason === 'string' ? { reason } : {}),
+        ...(typeof error === 'string' ? { error: redact(error) } : {}),
+        ...(typeof reason === 'string' ? { reason: redact(reason) } : {}),
       });
     },
   };
@@ -69,19 +74,19 @@ function urlOf(base: string, request: CouchRequest): string {
   return `${base}/${request.path}${query === '' ? '' : `?${query}`}`;
 }
 
-async function readJson(response: Response, label: string, signal: AbortSignal | undefined): Promise<unknown> {
+async function readJson(response: Response, label: string, signal: AbortSignal | undefined, redact: Redact): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
   } catch (cause) {
-    if (signal?.aborted === true) throw cause;
-    throw syncFailed({ request: label, status: response.status, cause });
+    if (signal?.aborted === true) throw redactCause(cause, redact);
+    throw syncFailed({ request: label, status: response.status, cause: redactCause(cause, redact) });
   }
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
     if (!response.ok) return undefined;
-    throw syncFailed({ request: label, status: response.status, reason: 'the answer is not JSON', cause });
+    throw syncFailed({ request: label, status: response.status, reason: 'the answer is not JSON', cause: redactCause(cause, redact) });
   }
 }

@@ -1,4 +1,5 @@
 import { v4 as uuidv4 } from 'uuid';
+import { ConvologError } from '../core/error.js';
 import { createCouchClient } from './couch-client.js';
 import { pullChanges, type PullResult } from './pull-changes.js';
 import { pushChanges } from './push-changes.js';
@@ -108,11 +109,29 @@ export function createCouchSync(store: SyncStore, options: CouchSyncOptions): Co
 }
 
 function checkOptions(options: CouchSyncOptions): void {
-  if (typeof options?.url !== 'string' || !/^https?:\/\//.test(options.url)) {
-    throw new TypeError('createCouchSync: `url` must be the http(s) URL of a CouchDB database');
+  const url = typeof options?.url === 'string' && /^https?:\/\//.test(options.url) ? parseUrl(options.url) : undefined;
+  if (url === undefined) throw new TypeError('createCouchSync: `url` must be the http(s) URL of a CouchDB database');
+  // fetch refuses such a URL (with the URL, password included, in its error), and it would travel in every error and log.
+  if (url.username !== '' || url.password !== '') {
+    throw new ConvologError({
+      code: 'invalid_option',
+      message: 'createCouchSync: the `url` carries a user name or password, which fetch refuses and errors would repeat. '
+        + 'Remove them from the URL and send them in `headers`, e.g. `headers: { authorization: `Basic ${btoa(`${user}:${password}`)}` }` '
+        + '(or a `fetch` that adds a session cookie).',
+      details: { option: 'url' },
+    });
   }
   if (options.batchSize !== undefined && (!Number.isInteger(options.batchSize) || options.batchSize < 1)) {
     throw new RangeError('createCouchSync: `batchSize` must be a positive integer');
+  }
+}
+
+// Not URL.parse: older browsers (Safari before 18) lack it.
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
   }
 }
 

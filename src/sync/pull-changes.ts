@@ -1,9 +1,11 @@
 import { isConvologError } from '../core/error.js';
 import type { Warning } from '../core/warning.js';
+import type { SyncCheckpoint } from './checkpoint.js';
 import { CONVERSATION_DOCUMENT_TYPE, metadataFingerprint, readConversationDocument, type ConversationMetadata } from './conversation-document.js';
 import { ENTRY_DOCUMENT_TYPE, readEntryDocument, type PulledEntry } from './entry-document.js';
 import { applyServerMetadata, conversationFields, fetchConversationDocuments } from './server-metadata.js';
 import type { SyncSession } from './sync-session.js';
+import { MAX_WAITING, WaitingDocuments } from './waiting-documents.js';
 
 interface ChangeRow { id?: string; seq?: string | number; deleted?: boolean; doc?: Record<string, unknown> | null }
 interface ChangesBody { results?: ChangeRow[]; last_seq?: string | number }
@@ -24,16 +26,18 @@ export interface PullResult { entries: number; conversations: number }
  * Pulls the `_changes` feed from the checkpoint in batches of `batchSize` and applies each batch
  * to the store, then moves the checkpoint (saved after each batch but the last): a crash between
  * the two re-reads one batch, which applies nothing twice. Entries whose parent has not arrived
- * wait in the checkpoint and are read again next time.
+ * wait: their documents are retried with every later batch of their conversation, and their ids
+ * are saved with the checkpoint's position past them, so a restart reads them again by id. More
+ * than {@link MAX_WAITING} waiting gives the oldest up with a `dropped_orphan` warning.
  * @internal
  */
 export async function pullChanges(session: SyncSession, options: PullOptions): Promise<PullResult> {
   const checkpoint = await session.checkpoint(options.signal);
   const total: PullResult = { entries: 0, conversations: 0 };
-  let waiting = await readWaiting(session, checkpoint.waiting, options.signal);
+  const waiting = new WaitingDocuments(await readWaiting(session, checkpoint.waiting, options.signal));
   let longpoll = options.longpoll === true;
   let saved = true;
-  for (;;) {
+  for (let first = true; ; first = false) {
     const response = await session.client.request<ChangesBody>({
       method: 'GET', path: '_changes',
       query: {
@@ -45,20 +49,30 @@ export async function pullChanges(session: SyncSession, options: PullOptions): P
     longpoll = false;
     const rows = response.body?.results ?? [];
     const documents = rows.flatMap((row) => (row.deleted === true || typeof row.doc !== 'object' || row.doc === null ? [] : [row.doc]));
-    const applied = await applyDocuments(session, [...waiting, ...documents]);
-    waiting = [];
+    const batch = waiting.retry(documents, first);
+    const applied = await applyDocuments(session, batch);
+    for (const documentId of waiting.settle(batch, applied.waiting)) warnDropped(session, documentId);
     total.entries += applied.entries;
     total.conversations += applied.conversations;
+    // The position and the waiting ids go into one checkpoint document: it never moves past a waiting document without keeping its id.
+    const waitingChanged = updateWaiting(checkpoint, waiting.ids());
     const moved = response.body?.last_seq !== undefined && response.body.last_seq !== checkpoint.since;
     if (moved) checkpoint.since = response.body!.last_seq!;
-    if (moved || applied.waitingChanged) saved = false;
-    if (applied.entries > 0 || applied.conversations > 0) session.emit({ type: 'progress', direction: 'pull', ...applied });
+    if (moved || waitingChanged) saved = false;
+    if (applied.entries > 0 || applied.conversations > 0) session.emit({ type: 'progress', direction: 'pull', entries: applied.entries, conversations: applied.conversations });
     if (rows.length < session.batchSize) break;
     await session.save(options.signal);
     saved = true;
   }
   if (!saved && options.saveLast) await session.save(options.signal);
   return total;
+}
+
+/** Sets the checkpoint's waiting ids; whether they changed. */
+function updateWaiting(checkpoint: SyncCheckpoint, ids: string[]): boolean {
+  const changed = ids.length !== checkpoint.waiting.length || ids.some((id, index) => checkpoint.waiting[index] !== id);
+  checkpoint.waiting = ids;
+  return changed;
 }
 
 /** Documents the last pull left waiting for their parents, read again by id. */
@@ -70,12 +84,11 @@ async function readWaiting(session: SyncSession, ids: readonly string[], signal:
   return (response.body?.rows ?? []).flatMap((row) => (typeof row.doc === 'object' && row.doc !== null ? [row.doc] : []));
 }
 
-interface Applied { entries: number; conversations: number; waitingChanged: boolean }
+interface Applied { entries: number; conversations: number; waiting: string[] }
 
 /** Applies one batch: metadata first (so a deletion is known before its entries), then entries per conversation. */
 async function applyDocuments(session: SyncSession, documents: Record<string, unknown>[]): Promise<Applied> {
-  const checkpoint = await session.checkpoint();
-  const applied: Applied = { entries: 0, conversations: 0, waitingChanged: false };
+  const applied: Applied = { entries: 0, conversations: 0, waiting: [] };
   const metadata = new Map<string, ConversationMetadata>();
   const entries = new Map<string, PulledEntry[]>();
   for (const document of documents) {
@@ -93,8 +106,6 @@ async function applyDocuments(session: SyncSession, documents: Record<string, un
   for (const server of metadata.values()) {
     if (await applyMetadataSafely(session, server)) applied.conversations++;
   }
-  const previousWaiting = new Set(checkpoint.waiting);
-  const stillWaiting: string[] = [];
   const unknown = await conversationsToLookUp(session, entries, metadata);
   for (const [conversationId, pulled] of entries) {
     const server = metadata.get(conversationId) ?? unknown.get(conversationId);
@@ -103,10 +114,8 @@ async function applyDocuments(session: SyncSession, documents: Record<string, un
     if (result === undefined) continue;
     applied.entries += result.added;
     if (result.created) applied.conversations++;
-    stillWaiting.push(...result.waiting);
+    applied.waiting.push(...result.waiting);
   }
-  checkpoint.waiting = stillWaiting;
-  applied.waitingChanged = stillWaiting.length !== previousWaiting.size || stillWaiting.some((id) => !previousWaiting.has(id));
   return applied;
 }
 
@@ -141,21 +150,21 @@ async function mergeSafely(
   session: SyncSession, conversationId: string, pulled: PulledEntry[], server: ConversationMetadata | undefined,
 ): Promise<Merged | undefined> {
   const checkpoint = await session.checkpoint();
-  const before = await session.store.getConversation(conversationId);
   const conversation = server === undefined
     ? { title: '', createdAt: String(pulled[0]!.entry['timestamp'] ?? new Date(0).toISOString()) }
     : conversationFields(server);
   try {
     const result = await session.store.mergeEntries(conversationId, pulled.map((item) => item.entry), { conversation, trusted: session.trusted });
     for (const warning of result.warnings) warn(session, warning);
-    if (before === undefined && server?.rev !== undefined) {
+    if (result.created && server?.rev !== undefined) {
       checkpoint.metadata[conversationId] = { rev: server.rev, fingerprint: metadataFingerprint(server) };
     }
-    const lastBefore = before?.lastSeq ?? 0;
-    // Everything local was on the server before this merge: the merged entries need not go back up.
-    if ((checkpoint.pushed[conversationId] ?? 0) === lastBefore) checkpoint.pushed[conversationId] = result.conversation.lastSeq;
+    // Everything local was on the server when the merge's transaction began: the seqs it allocated
+    // need not go back up. Not a lastSeq read before the merge: an append (another tab, a reply
+    // streaming in) between that read and the merge would be marked pushed and never sent.
+    if ((checkpoint.pushed[conversationId] ?? 0) === result.previousLastSeq) checkpoint.pushed[conversationId] = result.conversation.lastSeq;
     const byId = new Map(pulled.map((item) => [String(item.entry['id']), item.documentId]));
-    return { added: result.added.length, created: before === undefined, waiting: result.waiting.map((id) => byId.get(id) ?? id) };
+    return { added: result.added.length, created: result.created, waiting: result.waiting.map((id) => byId.get(id) ?? id) };
   } catch (error) {
     if (!isConvologError(error) || error.code === 'closed' || error.code === 'quota_exceeded' || error.code === 'storage_unavailable') throw error;
     warn(session, { code: 'skipped_document', message: `The entries pulled for conversation ${conversationId} were not applied: ${error.message}` });
@@ -166,6 +175,14 @@ async function mergeSafely(
 function warnDocument(session: SyncSession, document: Record<string, unknown>, reason: string): void {
   const documentId = typeof document['_id'] === 'string' ? document['_id'] : undefined;
   warn(session, { code: 'skipped_document', message: `Skipped document ${documentId ?? '(no id)'}: ${reason}.` }, documentId);
+}
+
+function warnDropped(session: SyncSession, documentId: string): void {
+  warn(session, {
+    code: 'dropped_orphan',
+    message: `Gave up waiting for the parent of ${documentId}: more than ${MAX_WAITING} pulled entries were waiting for their parents and this one waited longest. `
+      + 'It stays on the server; a sync client with a new deviceId (a full sync) reads it again.',
+  }, documentId);
 }
 
 function warn(session: SyncSession, warning: Warning, documentId?: string): void {

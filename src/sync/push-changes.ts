@@ -132,10 +132,11 @@ async function sendBatch(session: SyncSession, batch: Batch, state: { written: n
   if (conflicts.length > 0) await resolveMetadataConflicts(session, conflicts, batch, signal);
   if (firstFailure !== undefined) {
     await session.save(signal);
+    // The server's words: a proxy in front of it may echo the request's headers.
     throw syncFailed({
       request: 'POST _bulk_docs', status: statusOf(firstFailure.error),
-      ...(firstFailure.error === undefined ? {} : { error: firstFailure.error }),
-      ...(firstFailure.reason === undefined ? {} : { reason: firstFailure.reason }),
+      ...(typeof firstFailure.error === 'string' ? { error: session.client.redact(firstFailure.error) } : {}),
+      ...(typeof firstFailure.reason === 'string' ? { reason: session.client.redact(firstFailure.reason) } : {}),
     });
   }
 }

@@ -116,6 +116,41 @@ describe('mergeEntries', () => {
     expect((await store.entries(id)).map((entry) => entry.id)).toContain(a1.id);
   });
 
+  it('reports the lastSeq its own transaction started from, so a caller never counts another writer\'s append as merged', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name });
+    const otherTab = await stores.open({ name });
+    const { id } = await store.createConversation();
+    const [u1] = await store.append(id, [user('one')]);
+    const read = await store.getConversation(id);
+    // Another tab appends after the caller read the conversation and before the merge.
+    await otherTab.append(id, [assistant('ONE, from the other tab')]);
+    const result = await store.mergeEntries(id, [remote('r1', u1!.id, assistant('from elsewhere'))]);
+    expect(read!.lastSeq).toBe(1);
+    expect(result.previousLastSeq).toBe(2);
+    expect(result.created).toBe(false);
+    expect(result.added.map((entry) => entry.seq)).toEqual([3]);
+    // Racing without a pause: whichever transaction runs first, the merge's seqs are exactly those after previousLastSeq.
+    const [merged] = await Promise.all([
+      store.mergeEntries(id, [remote('r2', 'r1', user('two'), '2025-02-01T00:00:01.000Z'), remote('r3', 'r2', assistant('TWO'), '2025-02-01T00:00:02.000Z')]),
+      otherTab.append(id, [user('typed meanwhile')]),
+    ]);
+    const seqs = Array.from({ length: merged.conversation.lastSeq - merged.previousLastSeq }, (_, index) => merged.previousLastSeq + index + 1);
+    expect(merged.added.map((entry) => entry.seq)).toEqual(seqs);
+    expect(merged.added).toHaveLength(2);
+  });
+
+  it('says whether it created the conversation, decided inside its transaction', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name });
+    const otherTab = await stores.open({ name });
+    const fields = { conversation: { title: 'From the phone', createdAt: '2025-01-05T00:00:00.000Z' } };
+    const first = await store.mergeEntries('elsewhere', [remote('r1', null, 'hi')], fields);
+    expect(first).toMatchObject({ created: true, previousLastSeq: 0 });
+    const again = await otherTab.mergeEntries('elsewhere', [remote('r2', 'r1', assistant('hello'))], fields);
+    expect(again).toMatchObject({ created: false, previousLastSeq: 1 });
+  });
+
   it('a compaction arrives only with its cut on its branch', async () => {
     const { store, id, u1, a1 } = await linear();
     const result = await store.mergeEntries(id, [

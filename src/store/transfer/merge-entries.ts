@@ -56,12 +56,13 @@ export async function mergeEntries(
     await merge.run(candidates);
     const next = merge.finish();
     if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(next);
-    return { record: next, added: merge.added, waiting: merge.waiting, isNew: existing === undefined };
+    // Read in this transaction: another writer's append before it has a seq at or under it, one after it a seq above `next.lastSeq`.
+    return { record: next, added: merge.added, waiting: merge.waiting, created: existing === undefined, previousLastSeq: record.lastSeq };
   });
   const conversation = toConversation(outcome.record);
-  if (outcome.isNew) context.changes.publish({ type: 'conversation_created', conversationId, conversation });
+  if (outcome.created) context.changes.publish({ type: 'conversation_created', conversationId, conversation });
   else if (outcome.added.length > 0) context.changes.publish({ type: 'entries_appended', conversationId, conversation, entries: outcome.added });
-  return { conversation, added: outcome.added, waiting: outcome.waiting, warnings };
+  return { conversation, added: outcome.added, waiting: outcome.waiting, warnings, created: outcome.created, previousLastSeq: outcome.previousLastSeq };
 }
 
 function newRecord(id: string, fields: MergedConversation): ConversationRecord {

@@ -114,4 +114,13 @@ export interface MergeEntriesResult {
   waiting: string[];
   /** One `skipped_entry` warning per entry refused (schema, ids, pairing on its branch), plus what sanitizing removed. */
   warnings: Warning[];
+  /** Whether this merge created the conversation (decided inside its transaction). */
+  created: boolean;
+  /**
+   * The conversation's `lastSeq` when the merge's transaction began (0 when it created it): the
+   * merge wrote exactly the seqs after it up to `conversation.lastSeq`. A caller that read the
+   * conversation before merging must use this, not its own read: another writer (a tab, a
+   * streaming reply) may have appended in between.
+   */
+  previousLastSeq: number;
 }
