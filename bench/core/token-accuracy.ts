@@ -3,7 +3,7 @@
 // and the tokenizer are both pure, so the table is the same on every machine.
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { estimateTokens } from '../../src/core/estimate-tokens.js';
-import { corpusSamples } from './token-corpus.js';
+import { corpusSamples, HELD_OUT_DIRECTORY } from './token-corpus.js';
 
 /** One row of the table. */
 export interface AccuracyRow {
@@ -20,10 +20,11 @@ export interface AccuracyRow {
   charsOverFour: number;
 }
 
-/** The table, one row per script class in corpus order. */
+/** The table, one row per script class in corpus order, then one per held-out class (`held out: json-pretty`). */
 export function accuracyTable(): AccuracyRow[] {
   const byClass = new Map<string, { estimate: number; o200k: number; quarter: number }[]>();
-  for (const sample of corpusSamples()) {
+  const heldOut = corpusSamples(HELD_OUT_DIRECTORY).map((sample) => ({ ...sample, scriptClass: `held out: ${sample.scriptClass}` }));
+  for (const sample of [...corpusSamples(), ...heldOut]) {
     const rows = byClass.get(sample.scriptClass) ?? [];
     rows.push({ estimate: estimateTokens(sample.text), o200k: encode(sample.text).length, quarter: Math.ceil(sample.text.length / 4) });
     byClass.set(sample.scriptClass, rows);

@@ -24,7 +24,8 @@ export const CORE_FIGURES = [
   {
     id: '16', title: 'estimateMessageTokens on 10 MB of mixed-script messages vs JSON.stringify of them',
     file: 'bench/core/estimate-tokens.bench.ts', candidate: /estimateMessageTokens/i, baseline: /JSON\.stringify/i,
-    target: { comparison: '<=', value: 0.5 },
+    // Was 0.5, which asked for less than a bare charCodeAt pass over the same text costs (issue 29).
+    target: { comparison: '<=', value: 1 },
     // Written by the bench file: estimateTokens ÷ o200k per script class of test/fixtures/token-corpus.
     attachment: { key: 'accuracy', file: 'bench/.tmp/token-accuracy.json' },
   },

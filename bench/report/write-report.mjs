@@ -111,7 +111,8 @@ export function renderAccuracy(figure) {
   return [
     `## Token estimate accuracy (figure ${figure.id})`,
     '',
-    '`estimateTokens(text)` ÷ o200k tokens (`gpt-tokenizer`) on test/fixtures/token-corpus, per sample: min, mean and max; ' +
+    '`estimateTokens(text)` ÷ o200k tokens (`gpt-tokenizer`) on test/fixtures/token-corpus (the costs were fitted on it) and, ' +
+      'as "held out: …", on test/fixtures/token-corpus-held-out (never tuned on), per sample: min, mean and max; ' +
       '"class" is the class as a whole (total ÷ total). Target: every ratio in 1.0–1.5 (asserted by ' +
       'test/core/estimate-tokens-accuracy.test.ts). The last column is the estimate this replaced, characters ÷ 4.',
     '',

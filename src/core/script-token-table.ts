@@ -10,14 +10,18 @@ export const UNITS_PER_TOKEN = 64;
 const enum Kind {
   Lower, Upper, Digit, Space, Newline, Blank, Punct, WordPunct, LatinLetter, Cyrillic,
   Arabic, Indic, Hangul, Ideograph, Kana, WidePunct, GeneralPunct, Symbol, Joiner, Mark,
-  EmojiHigh, AstralHigh, LowSurrogate, OtherLetter,
+  EmojiHigh, AstralHigh, LowSurrogate, OtherLetter, Dash, Separator, Pipe,
 }
-const KIND_COUNT = 24;
+const KIND_COUNT = 27;
 const KIND_BITS = 5;
 
 /** Where the machine is: between words, inside a run of some kind, or inside an opaque run. */
 const enum At {
-  Start, Space, Spaces, Newline, Punct, Puncts,
+  Start, Space, Spaces, Newline,
+  // Punctuation runs, Punct to Pipe: a mark; further marks; a comma or semicolon; a dash; a dash
+  // after another mark; two or more dashes; a `|`. Tokenizers keep dashes and pipes apart from
+  // the marks around them (a Markdown table's `|:---|`), unlike most runs of marks (`});`).
+  Punct, Puncts, Separator, Dash, PunctDash, DashRun, Pipe,
   Opaque, Script, Cjk, Wide, Emoji, EmojiHalf, Astral,
   // Latin word states follow: for each switch count (see OPAQUE_AFTER_SWITCHES), one per word kind below.
   Word,
@@ -43,6 +47,8 @@ const LOWER_LETTER = 0.06;
 const LONG_WORD_LETTER = 0.3;
 const LATIN_LETTER = 0.4;
 const UPPER_LETTER = 0.2;
+/** Added to a capitalized word's first lowercase letter: such words are often names, rarer than their length says. */
+const CAPITALIZED = 0.2;
 /** A case or letter/digit switch inside a word (camelCase, `utf8`): tokenizers split there. */
 const SWITCH = 1.0;
 /** A group of up to three digits (o200k splits numbers into groups of three). */
@@ -52,6 +58,10 @@ const OPAQUE = 0.8;
 /** The first punctuation mark of a run, and each further one. */
 const PUNCT = 1.0;
 const MORE_PUNCT = 0.25;
+/** The second dash after another mark (`|--`): the dashes split off as a token of their own. */
+const DASHES_SPLIT = 0.75;
+/** Each further dash of a run: o200k has tokens for runs of up to 16. */
+const MORE_DASH = 0.07;
 /** A word right after a single punctuation mark (`(text`, `.split`) usually shares its token. */
 const WORD_AFTER_PUNCT = 0.6;
 /** Two or more spaces / a tab (indentation), a line break after a word. */
@@ -86,7 +96,7 @@ const ASTRAL = 2.0;
 /** After this many kind switches inside one Latin run, the run is treated as opaque (base64, hex). */
 const OPAQUE_AFTER_SWITCHES = SWITCH_LEVELS;
 
-// 81 states; STATE_BITS must hold them all (test/core/estimate-tokens.test.ts checks it).
+// 86 states; STATE_BITS must hold them all (test/core/estimate-tokens.test.ts checks it).
 const STATE_COUNT = At.Word + SWITCH_LEVELS * WORD_KINDS;
 const STATE_BITS = 7;
 
@@ -101,7 +111,10 @@ function wordState(kind: number, switches: number): number {
  */
 const KIND_RANGES: readonly [Kind, string][] = [
   [Kind.Punct, '0-7f'],
-  [Kind.WordPunct, '2b 2d 2f 3d 5f'],
+  [Kind.WordPunct, '2b 2f 3d 5f'],
+  [Kind.Dash, '2d'],
+  [Kind.Separator, '2c 3b'],
+  [Kind.Pipe, '7c'],
   [Kind.Lower, '61-7a'],
   [Kind.Upper, '41-5a'],
   [Kind.Digit, '30-39'],
@@ -155,10 +168,12 @@ function step(state: number, kind: Kind): Step {
 }
 
 function startWord(state: number, kind: Kind): Step {
-  const start = state === At.Punct ? WORD_AFTER_PUNCT : WORD;
+  // Not after a comma or semicolon (in CSV the pair is rare: `,Lisboa` is `,L` `is` `boa`), nor
+  // for a capital (`/Gago` is `/G` `ago`): those pairs are a token only for common code words.
+  const start = state === At.Punct || state === At.Dash || state === At.PunctDash ? WORD_AFTER_PUNCT : WORD;
   // Numbers never merge with what precedes them, not even a space.
-  if (kind === Kind.Digit) return [wordState(DIGIT, 0), DIGITS + (state === At.Space ? SPACE_BEFORE_DIGIT : 0)];
-  if (kind === Kind.Upper) return [wordState(UPPER, 0), start];
+  if (kind === Kind.Digit) return [wordState(DIGIT, 0), DIGITS + (isSpace(state) ? SPACE_BEFORE_DIGIT : 0)];
+  if (kind === Kind.Upper) return [wordState(UPPER, 0), WORD];
   if (kind === Kind.LatinLetter) return [wordState(LOWER, 0), start + LATIN_LETTER];
   return [wordState(LOWER, 0), start];
 }
@@ -182,7 +197,7 @@ function inWord(state: number, kind: Kind): Step {
   }
   const accent = kind === Kind.LatinLetter ? LATIN_LETTER : 0;
   // Uppercase then lowercase is a capitalized word (`Hash`), not a switch.
-  if (current === UPPER) return [wordState(LOWER + 1, switches), LOWER_LETTER + accent];
+  if (current === UPPER) return [wordState(LOWER + 1, switches), LOWER_LETTER + (switches === 0 ? CAPITALIZED : 0) + accent];
   if (current >= DIGIT) return switched(LOWER, switches, WORD + accent);
   if (current === LONG_LOWER) return [state, LONG_WORD_LETTER + accent];
   return [state + 1, (current + 1 === LONG_LOWER ? LONG_WORD_LETTER : LOWER_LETTER) + accent];
@@ -203,13 +218,14 @@ function outsideWord(state: number, kind: Kind): Step {
       return state === At.Spaces ? [At.Spaces, 0] : [At.Spaces, SPACES];
     case Kind.Newline:
       // A line break joins the punctuation before it (`;\n\n`) and the line breaks after it.
-      if (state === At.Newline || state === At.Punct || state === At.Puncts) return [At.Newline, 0];
+      if (state === At.Newline || isPunct(state)) return [At.Newline, 0];
       return [At.Newline, NEWLINE];
     case Kind.Punct:
     case Kind.WordPunct:
-      if (state === At.Opaque && kind === Kind.WordPunct) return [At.Opaque, OPAQUE];
-      if (state === At.Punct || state === At.Puncts) return [At.Puncts, MORE_PUNCT];
-      return [At.Punct, PUNCT];
+    case Kind.Dash:
+    case Kind.Separator:
+    case Kind.Pipe:
+      return punctuation(state, kind);
     case Kind.Cyrillic:
     case Kind.Arabic:
     case Kind.Indic:
@@ -237,9 +253,40 @@ function outsideWord(state: number, kind: Kind): Step {
   }
 }
 
+function isPunct(state: number): boolean {
+  return state >= At.Punct && state <= At.Pipe;
+}
+
+function punctuation(state: number, kind: Kind): Step {
+  if (state === At.Opaque && (kind === Kind.WordPunct || kind === Kind.Dash)) return [At.Opaque, OPAQUE];
+  if (kind === Kind.Dash) return dash(state);
+  if (kind === Kind.Pipe) return [At.Pipe, state === At.Pipe ? MORE_PUNCT : PUNCT];
+  // A run of dashes or a pipe ends its token: `|---|` is four, not one and a bit.
+  if (state === At.DashRun || state === At.Pipe) return [At.Punct, PUNCT];
+  if (isPunct(state)) return [At.Puncts, MORE_PUNCT];
+  return [kind === Kind.Separator ? At.Separator : At.Punct, PUNCT];
+}
+
+function dash(state: number): Step {
+  if (state === At.Dash || state === At.DashRun) return [At.DashRun, MORE_DASH];
+  if (state === At.PunctDash) return [At.DashRun, DASHES_SPLIT];
+  if (state === At.Pipe) return [At.Dash, PUNCT];
+  if (isPunct(state)) return [At.PunctDash, MORE_PUNCT];
+  return [At.Dash, PUNCT];
+}
+
 /** A space before an emoji or symbol stays a token of its own (tokenizers learned few such merges). */
 function spaceBeforeSymbol(state: number): number {
-  return state === At.Space ? SPACE_BEFORE_SYMBOL : 0;
+  return isSpace(state) ? SPACE_BEFORE_SYMBOL : 0;
+}
+
+/**
+ * After a space or a run of them. o200k gives a run of spaces all but its last space, which
+ * joins the word or punctuation after it; a number or emoji never takes it, so an indented
+ * number pays for the run and for that last space (`"      " " " "38"`).
+ */
+function isSpace(state: number): boolean {
+  return state === At.Space || state === At.Spaces;
 }
 
 /**

@@ -1,21 +1,27 @@
 // The default estimate against a real tokenizer (o200k, through gpt-tokenizer) on a corpus of
-// chat text in twelve script classes (test/fixtures/token-corpus): it must never undercount and
-// never overcount by more than half, sample by sample and class by class. Read through Vite, so
-// this runs in the browser project too.
+// chat text in twelve script classes and nine whitespace- and punctuation-heavy text classes
+// (test/fixtures/token-corpus): it must never undercount and never overcount by more than half,
+// sample by sample and class by class. test/fixtures/token-corpus-held-out holds samples the
+// costs were never tuned on, checked the same way. Read through Vite, so this runs in the
+// browser project too.
 import { describe, expect, it } from 'vitest';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { estimateTokens } from '../../src/core/estimate-tokens.js';
 
 const files = import.meta.glob<string>('../fixtures/token-corpus/*/*.txt', { query: '?raw', import: 'default', eager: true });
+const heldOutFiles = import.meta.glob<string>('../fixtures/token-corpus-held-out/*/*.txt', { query: '?raw', import: 'default', eager: true });
 
 const CLASSES = [
   'english', 'code', 'json', 'markdown', 'chinese', 'japanese', 'korean', 'russian', 'arabic', 'hindi', 'emoji', 'base64',
+  // Text whose indentation, line breaks, numbers and punctuation runs carry much of the count.
+  'json-pretty', 'yaml', 'logs', 'stack-trace', 'table', 'diff', 'minified', 'csv', 'python',
 ] as const;
+const HELD_OUT_CLASSES = ['json-pretty', 'yaml', 'logs', 'stack-trace', 'table', 'diff', 'minified', 'csv', 'python', 'base64', 'code'] as const;
 
 interface Sample { name: string; text: string; estimate: number; o200k: number }
 
-function samplesOf(scriptClass: string): Sample[] {
-  return Object.entries(files)
+function samplesOf(scriptClass: string, corpus: Record<string, string> = files): Sample[] {
+  return Object.entries(corpus)
     .filter(([path]) => path.split('/').at(-2) === scriptClass)
     .map(([path, text]) => ({ name: path.split('/').slice(-2).join('/'), text, estimate: estimateTokens(text), o200k: encode(text).length }));
 }
@@ -38,6 +44,18 @@ describe('estimateTokens against o200k', () => {
 
   it.each(CLASSES)('%s: the class as a whole estimates to 1.0–1.5× o200k', (scriptClass) => {
     const samples = samplesOf(scriptClass);
+    const ratio = samples.reduce((sum, sample) => sum + sample.estimate, 0) / samples.reduce((sum, sample) => sum + sample.o200k, 0);
+    expect(ratio).toBeGreaterThanOrEqual(1);
+    expect(ratio).toBeLessThanOrEqual(1.5);
+  });
+
+  it.each(HELD_OUT_CLASSES)('held out (never tuned on), %s: every sample and the class estimate to 1.0–1.5× o200k', (scriptClass) => {
+    const samples = samplesOf(scriptClass, heldOutFiles);
+    expect(samples.length).toBeGreaterThanOrEqual(2);
+    const outside = samples
+      .map((sample) => ({ name: sample.name, ratio: Number((sample.estimate / sample.o200k).toFixed(3)) }))
+      .filter(({ ratio }) => ratio < 1 || ratio > 1.5);
+    expect(outside).toEqual([]);
     const ratio = samples.reduce((sum, sample) => sum + sample.estimate, 0) / samples.reduce((sum, sample) => sum + sample.o200k, 0);
     expect(ratio).toBeGreaterThanOrEqual(1);
     expect(ratio).toBeLessThanOrEqual(1.5);

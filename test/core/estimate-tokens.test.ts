@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import { estimateMessageTokens, estimateTokens } from '../../src/core/estimate-tokens.js';
@@ -52,6 +53,11 @@ describe('estimateTokens', () => {
     const words = sentence.split(' ').length;
     expect(estimateTokens(sentence)).toBeGreaterThanOrEqual(words);
     expect(estimateTokens(sentence)).toBeLessThanOrEqual(words * 1.5);
+  });
+
+  it('charges the last space of an indentation before a number or an emoji a token of its own, as o200k does', () => {
+    // o200k's runs of spaces leave their last space to what follows; a number or an emoji never takes it.
+    for (const text of ['    7', '[\n        38.6916,\n', '  - 🎉', 'x\n\t\t 42']) expect(estimateTokens(text), JSON.stringify(text)).toBeGreaterThanOrEqual(encode(text).length);
   });
 
   it('counts numbers in groups of three digits, as o200k splits them', () => {
