@@ -18,17 +18,30 @@ function useHashId(): [string | undefined, (id: string) => void] {
     addEventListener('hashchange', onHash);
     return () => removeEventListener('hashchange', onHash);
   }, []);
-  return [id, (next) => { location.hash = encodeURIComponent(next); }];
+  // The id is set at once, not when 'hashchange' arrives a task later, so opening a chat is one render.
+  return [id, (next) => { setId(next); location.hash = encodeURIComponent(next); }];
 }
 
 function App() {
   const { conversations, status, hasMore, loadMore } = useConversations({ limit: 20 });
   const [openId, open] = useHashId();
-  const newChat = async () => open((await (await store).createConversation({ title: 'New chat' })).id);
+  const [creating, setCreating] = useState(false);
+  const newChat = async () => {
+    // The open chat goes away on the click, not when the new one exists: until then its message box
+    // would still take what the user types next, and Send would send it to the old chat.
+    setCreating(true);
+    try {
+      open((await (await store).createConversation({ title: 'New chat' })).id);
+    } finally {
+      setCreating(false); // batched with open()'s update: one render, straight to the new chat
+    }
+  };
+  const shown = creating ? <p>Starting a new chat…</p>
+    : openId === undefined ? <p>Pick a chat or start a new one.</p> : <ChatLoader key={openId} id={openId} />;
   return (
     <>
       <nav aria-label="Chats" data-status={status}>
-        <button onClick={newChat}>+ New chat</button>
+        <button disabled={creating} onClick={newChat}>+ New chat</button>
         {conversations.map((conversation) => (
           <button key={conversation.id} aria-current={conversation.id === openId} onClick={() => open(conversation.id)}>
             {conversation.title}
@@ -36,7 +49,7 @@ function App() {
         ))}
         {hasMore && <button onClick={loadMore}>More…</button>}
       </nav>
-      <main>{openId === undefined ? <p>Pick a chat or start a new one.</p> : <ChatLoader key={openId} id={openId} />}</main>
+      <main>{shown}</main>
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { Warning } from '../core/warning.js';
 import {
   residue, UI_MESSAGE_ID_KEY, UI_METADATA_KEY, UI_PARTS_KEY, type BlockItem, type LayoutItem, type PartRecord,
 } from './ui-layout.js';
+import { checkUIMessages } from './check-ui-messages.js';
 import { sourceOfUrl } from './ui-media.js';
 import type { UIMessageLike } from './ui-message-types.js';
 
@@ -26,7 +27,7 @@ export interface FromUIMessagesOptions {
 export interface FromUIMessagesResult {
   /** The messages to store, in order. */
   messages: Message[];
-  /** What was left out: system UIMessages, unknown roles, dropped pending tool calls. */
+  /** What was left out: system UIMessages, dropped pending tool calls. */
   warnings: Warning[];
   /** The ids of the tool calls settled with an error result. */
   settled: string[];
@@ -49,14 +50,23 @@ interface Step { blocks: AssistantBlock[]; layout: LayoutItem[]; results: ToolMe
  * Everything a model does not read (`data-*`, `source-*`, provider-run tools, the UIMessage `id`
  * and `metadata`, part fields such as `providerMetadata`) is kept in `appData`, so
  * `toUIMessages(fromUIMessages(ui).messages)` gives `ui` back. System UIMessages are left out with
- * a warning: set the system prompt on every request instead.
+ * a warning: set the system prompt on every request instead. Part types this version does not
+ * know are kept verbatim (no warning: nothing is lost). Input that is not what `useChat` holds (not
+ * an array, a message without `id`/`role`/`parts`, a part without `type`, a text part without
+ * text, a tool part in no known state, a file part without `url`/`mediaType`, metadata or a part
+ * that is not plain JSON) throws `invalid_message` with the `path` of the first problem.
  *
  * @example
  * const { messages, warnings } = fromUIMessages(chat.messages)
  * await store.append(conversationId, messages)
  */
 export function fromUIMessages(ui: readonly UIMessageLike[], options: FromUIMessagesOptions = {}): FromUIMessagesResult {
-  if (!Array.isArray(ui)) throw new TypeError('fromUIMessages expects an array of UIMessages');
+  checkUIMessages(ui, 'fromUIMessages');
+  return fromCheckedUIMessages(ui, options);
+}
+
+/** {@link fromUIMessages} of UIMessages `checkUIMessages` already accepted. @internal */
+export function fromCheckedUIMessages(ui: readonly UIMessageLike[], options: FromUIMessagesOptions = {}): FromUIMessagesResult {
   const pending = options.pending ?? 'settle';
   if (pending !== 'settle' && pending !== 'drop') throw new RangeError(`pending must be 'settle' or 'drop', got ${String(pending)}`);
   const conversion: Conversion = { pending, reason: options.reason ?? DEFAULT_REASON, warnings: [], settled: [], messageIndex: 0 };

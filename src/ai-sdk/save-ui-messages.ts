@@ -4,7 +4,8 @@ import type { Entry, MessageEntry } from '../core/entry.js';
 import type { Message } from '../core/message.js';
 import type { Warning } from '../core/warning.js';
 import type { ConvologStore } from '../store/convolog-store.js';
-import { fromUIMessages, type FromUIMessagesOptions } from './from-ui-messages.js';
+import { checkUIMessages } from './check-ui-messages.js';
+import { fromCheckedUIMessages, type FromUIMessagesOptions } from './from-ui-messages.js';
 import { groupTurns, type Turn } from './group-turns.js';
 import type { UIMessageLike } from './ui-message-types.js';
 
@@ -32,6 +33,8 @@ const IN_PROGRESS_TOOL_STATES = new Set(['input-streaming', 'input-available', '
  * matched against every branch: messages that extend one are appended at its leaf, and a chat
  * that went another way (an edited message, a regenerated answer) becomes a new branch forked
  * after the last UIMessage both share (DESIGN §10). The head moves to what was appended.
+ * Messages `fromUIMessages` would refuse throw the same `invalid_message` here, before anything is
+ * read or written.
  *
  * @example
  * const chat = useChat({
@@ -42,7 +45,8 @@ const IN_PROGRESS_TOOL_STATES = new Set(['input-streaming', 'input-available', '
 export async function saveUIMessages(
   store: UIMessageStore, conversationId: string, ui: readonly UIMessageLike[], options: SaveUIMessagesOptions = {},
 ): Promise<SaveUIMessagesResult> {
-  if (!Array.isArray(ui)) throw new TypeError('saveUIMessages expects an array of UIMessages');
+  // All of it, before the first read: bad input writes nothing.
+  checkUIMessages(ui, 'saveUIMessages');
   const finished = isInProgress(ui.at(-1)) ? ui.slice(0, -1) : ui;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -64,7 +68,7 @@ async function saveOnce(
   const branch = closestBranch(await store.entries(conversationId, { allBranches: true }), conversation.headId, ui);
   const extendsBranch = branch.matched === branch.turns.length;
   if (!extendsBranch && branch.matched === ui.length) return { appended: [], warnings: [] };
-  const { messages, warnings } = fromUIMessages(ui.slice(branch.matched), options);
+  const { messages, warnings } = fromCheckedUIMessages(ui.slice(branch.matched), options);
   const batch = [...(extendsBranch ? grownSteps(branch, ui, options) : []), ...messages];
   if (batch.length === 0) return { appended: [], warnings };
   // Extending a branch appends at its leaf; a chat that went another way (an edit, a regenerated
@@ -100,7 +104,7 @@ function closestBranch(tree: readonly Entry[], headId: string | null, ui: readon
 function grownSteps(branch: Branch, ui: readonly UIMessageLike[], options: FromUIMessagesOptions): Message[] {
   const stored = branch.turns[branch.matched - 1];
   if (stored === undefined || stored.messages[0]!.role !== 'assistant') return [];
-  return fromUIMessages([ui[branch.matched - 1]!], options).messages.slice(stored.messages.length);
+  return fromCheckedUIMessages([ui[branch.matched - 1]!], options).messages.slice(stored.messages.length);
 }
 
 /** An assistant UIMessage still being written: text or reasoning streaming, or a tool call not finished. */

@@ -4,7 +4,7 @@ import type { Fork } from '../core/fork.js';
 import type { ConvologStore } from '../store/convolog-store.js';
 import type { Conversation } from '../store/types/conversation.js';
 import { useStoreHandle } from './convolog-provider.js';
-import { LiveQuery, type QueryState } from './live-query.js';
+import { LiveQuery, type QueryLifecycle, type QueryState } from './live-query.js';
 import type { StoreHandle } from './store-handle.js';
 
 /** What {@link useConversation} returns. */
@@ -46,11 +46,15 @@ class ConversationQuery {
 
   readonly live: LiveQuery<View, ConversationSnapshot>;
 
-  constructor(handle: StoreHandle, id: string, pageSize: number) {
+  constructor(handle: StoreHandle, id: string, pageSize: number, lifecycle: QueryLifecycle) {
     this.live = new LiveQuery<View, ConversationSnapshot>(handle.getStore, {
       conversationId: id,
       load: (store) => readView(store, id, pageSize * this.pages),
-    }, (state, view) => snapshotOf(state, view, this.loadOlder));
+      gone: (change) => change.type === 'conversation_deleted' || change.type === 'cleared',
+      reset: () => {
+        this.pages = 1;
+      },
+    }, (state, view) => snapshotOf(state, view, this.loadOlder), lifecycle);
   }
 }
 
@@ -77,7 +81,7 @@ export function useConversation(id: string | undefined, options: { pageSize?: nu
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer, got ${String(pageSize)}`);
   const handle = useStoreHandle('useConversation');
   const query = useMemo(
-    () => (id === undefined ? undefined : handle.cached(`conversation:${pageSize}:${id}`, () => new ConversationQuery(handle, id, pageSize))),
+    () => (id === undefined ? undefined : handle.cached(`conversation:${pageSize}:${id}`, (lifecycle) => new ConversationQuery(handle, id, pageSize, lifecycle))),
     [handle, id, pageSize],
   );
   const live = query?.live;

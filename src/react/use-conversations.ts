@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Conversation } from '../store/types/conversation.js';
 import { useStoreHandle } from './convolog-provider.js';
-import { LiveQuery, type QueryState } from './live-query.js';
+import { LiveQuery, type QueryLifecycle, type QueryState } from './live-query.js';
 import type { StoreHandle } from './store-handle.js';
 
 /** What {@link useConversations} returns. */
@@ -28,7 +28,7 @@ class ConversationsQuery {
 
   readonly live: LiveQuery<Page, ConversationsSnapshot>;
 
-  constructor(handle: StoreHandle, limit: number) {
+  constructor(handle: StoreHandle, limit: number, lifecycle: QueryLifecycle) {
     this.live = new LiveQuery<Page, ConversationsSnapshot>(handle.getStore, {
       load: async (store) => {
         const count = limit * this.pages;
@@ -36,7 +36,10 @@ class ConversationsQuery {
         const conversations = await store.listConversations({ limit: count + 1 });
         return { conversations: conversations.slice(0, count), hasMore: conversations.length > count };
       },
-    }, (state, page) => ({ ...state, conversations: page?.conversations ?? [], hasMore: page?.hasMore ?? false, loadMore: this.loadMore }));
+      reset: () => {
+        this.pages = 1;
+      },
+    }, (state, page) => ({ ...state, conversations: page?.conversations ?? [], hasMore: page?.hasMore ?? false, loadMore: this.loadMore }), lifecycle);
   }
 }
 
@@ -51,6 +54,6 @@ export function useConversations(options: { limit?: number } = {}): Conversation
   const limit = options.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${String(limit)}`);
   const handle = useStoreHandle('useConversations');
-  const query = useMemo(() => handle.cached(`conversations:${limit}`, () => new ConversationsQuery(handle, limit)), [handle, limit]);
+  const query = useMemo(() => handle.cached(`conversations:${limit}`, (lifecycle) => new ConversationsQuery(handle, limit, lifecycle)), [handle, limit]);
   return useSyncExternalStore(query.live.subscribe, query.live.getSnapshot, query.live.getServerSnapshot);
 }

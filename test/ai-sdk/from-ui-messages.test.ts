@@ -70,7 +70,7 @@ describe('fromUIMessages', () => {
   });
 
   it('refuses what is not an array, and an unknown pending mode', () => {
-    expect(() => fromUIMessages({} as never)).toThrow(TypeError);
+    expect(() => fromUIMessages({} as never)).toThrow(expect.objectContaining({ name: 'ConvologError', code: 'invalid_message', path: [] }));
     expect(() => fromUIMessages([], { pending: 'keep' as never })).toThrow(RangeError);
   });
 });

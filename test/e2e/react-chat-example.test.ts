@@ -34,6 +34,26 @@ async function send(page: Page, text: string, storedAfter: number): Promise<void
   await page.locator('ol[data-chat-status="ready"]').waitFor();
 }
 
+/**
+ * Lets a test hold every IndexedDB write of the page uncommitted (as a loaded machine does for a
+ * while) and release them: `complete` listeners of read-write transactions wait while held.
+ */
+function holdableCommits(): void {
+  const held: (() => void)[] = [];
+  const state = window as unknown as { holdCommits: boolean; releaseCommits(): void };
+  state.holdCommits = false;
+  state.releaseCommits = () => {
+    state.holdCommits = false;
+    for (const run of held.splice(0)) run();
+  };
+  const add = IDBTransaction.prototype.addEventListener;
+  IDBTransaction.prototype.addEventListener = function (this: IDBTransaction, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+    if (type !== 'complete' || this.mode !== 'readwrite' || listener === null) return add.call(this, type, listener!, options);
+    const call = (event: Event) => (typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event));
+    return add.call(this, type, (event: Event) => (state.holdCommits ? held.push(() => call(event)) : call(event)), options);
+  };
+}
+
 function transcript(page: Page): Promise<string[]> {
   return page.locator('main li').allTextContents();
 }
@@ -73,6 +93,37 @@ describe('examples/react-chat', () => {
     expect(await page.locator('nav button').allTextContents()).toEqual(['+ New chat', 'second chat', 'weather in Oslo']);
     expect(watch.errors).toEqual([]);
     if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT });
+    await context.close();
+  });
+
+  // Issue 29, item 11: under load, the store took longer to create the chat than the test took to
+  // type, and "second chat" went into the previous chat's message box. Held commits make that
+  // interleaving certain instead of likely.
+  it('takes the open chat away as soon as "+ New chat" is clicked, however slow the store is', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const watch = watchPage(page);
+    await page.addInitScript(holdableCommits);
+    await page.goto(server.resolvedUrls!.local[0]!);
+    await page.locator('nav[data-status="ready"]').waitFor();
+    await page.getByRole('button', { name: '+ New chat' }).click();
+    await send(page, 'first chat', 2);
+    await page.getByRole('button', { name: 'first chat' }).waitFor();
+
+    await page.evaluate(() => { (window as unknown as { holdCommits: boolean }).holdCommits = true; });
+    await page.getByRole('button', { name: '+ New chat' }).click();
+    // The new chat is not stored yet: the previous chat's message box must be gone already.
+    expect(await page.getByLabel('Message').count()).toBe(0);
+    expect(await page.locator('main').textContent()).toBe('Starting a new chat…');
+    await page.evaluate(() => (window as unknown as { releaseCommits(): void }).releaseCommits());
+
+    await send(page, 'second chat', 2);
+    await page.getByRole('button', { name: 'second chat' }).waitFor();
+    await page.getByRole('button', { name: 'first chat' }).click();
+    await page.locator('section[data-stored="2"]').waitFor();
+    expect(await transcript(page)).toEqual(['first chat', 'You said: first chat']);
+    expect(watch.errors).toEqual([]);
     await context.close();
   });
 });

@@ -79,6 +79,7 @@ describe('useConversation', () => {
     await waitFor(() => expect(result.current.conversation?.title).toBe('two'));
     expect(subscriptions.active).toBe(1);
     unmount();
+    await Promise.resolve(); // a query is released a microtask after its last subscriber left
     expect(subscriptions.active).toBe(0);
   });
 });
