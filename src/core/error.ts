@@ -23,7 +23,8 @@ export type ConvologErrorCode =
   | 'incomplete_stream'
   | 'aborted'
   | 'sync_failed'
-  | 'invalid_cursor';
+  | 'invalid_cursor'
+  | 'internal_error';
 
 /** What a {@link ConvologError} is built from: everything but `name`. */
 export interface ConvologErrorInit {
