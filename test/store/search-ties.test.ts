@@ -101,6 +101,33 @@ describe('hits that share time and seq across conversations', () => {
     await expectPagesAlike(store, 'rare', rare.filter((key) => key.startsWith(`${ids[2]}/`)), { conversationId: ids[2] }, [1, 2]);
   }, 30_000);
 
+  it('pages on without repeats or gaps while another tab imports another copy between pages', async () => {
+    const source = await stores.open({ generateId: sequentialIds(), now: steppingClock() });
+    const { id } = await source.createConversation();
+    await source.append(id, [user('tab one'), user('tab two'), user('tab three')]);
+    const exported = await source.exportConversation(id);
+    const name = stores.name();
+    const store = await stores.open({ name });
+    const otherTab = await stores.open({ name });
+    for (let copy = 0; copy < 4; copy++) await store.importConversation(exported);
+    const before = new Set(await expectedHits(store, 'tab'));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; ; page++) {
+      const result = await store.search('tab', { limit: 3, ...(cursor === undefined ? {} : { cursor }) });
+      seen.push(...result.hits.map(keyOf));
+      if (result.nextCursor === undefined) break;
+      cursor = result.nextCursor;
+      if (page === 1) await otherTab.importConversation(exported);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((key) => before.has(key))).toEqual([...before]);
+    // What the other tab added shows only after the cursor, in order: the position decides, not the time of the write.
+    const after = await expectedHits(store, 'tab');
+    expect(seen).toEqual(after.filter((key) => seen.includes(key)));
+    expect(seen.length).toBeGreaterThan(before.size);
+  });
+
   it('reads a cursor as a position in the tie order: the next page holds exactly the hits after it', async () => {
     const store = await stores.open({ generateId: sequentialIds(), now: () => INSTANT });
     for (const name of ['a', 'b', 'c', 'd', 'e']) {
