@@ -25,7 +25,9 @@ export type ConvologErrorCode =
   | 'sync_failed'
   | 'invalid_cursor'
   /** An option that cannot be used as given (e.g. credentials in `createCouchSync`'s `url`); `details.option` names it. */
-  | 'invalid_option';
+  | 'invalid_option'
+  /** IndexedDB refused a key or key range convolog built (a `DataError`): a bug in convolog, never storage. */
+  | 'internal_error';
 
 /** What a {@link ConvologError} is built from: everything but `name`. */
 export interface ConvologErrorInit {

@@ -1,4 +1,4 @@
-import { isConvologError } from '../core/error.js';
+import { isConvologError, type ConvologError } from '../core/error.js';
 import type { Warning } from '../core/warning.js';
 import type { SyncCheckpoint } from './checkpoint.js';
 import { CONVERSATION_DOCUMENT_TYPE, metadataFingerprint, readConversationDocument, type ConversationMetadata } from './conversation-document.js';
@@ -138,7 +138,7 @@ async function applyMetadataSafely(session: SyncSession, server: ConversationMet
   try {
     return await applyServerMetadata(session, server);
   } catch (error) {
-    if (!isConvologError(error) || error.code === 'closed' || error.code === 'quota_exceeded' || error.code === 'storage_unavailable') throw error;
+    if (!isDocumentError(error)) throw error;
     warn(session, { code: 'skipped_document', message: `The metadata of conversation ${server.conversationId} was not applied: ${error.message}` });
     return false;
   }
@@ -166,10 +166,16 @@ async function mergeSafely(
     const byId = new Map(pulled.map((item) => [String(item.entry['id']), item.documentId]));
     return { added: result.added.length, created: result.created, waiting: result.waiting.map((id) => byId.get(id) ?? id) };
   } catch (error) {
-    if (!isConvologError(error) || error.code === 'closed' || error.code === 'quota_exceeded' || error.code === 'storage_unavailable') throw error;
+    if (!isDocumentError(error)) throw error;
     warn(session, { code: 'skipped_document', message: `The entries pulled for conversation ${conversationId} were not applied: ${error.message}` });
     return undefined;
   }
+}
+
+// Whether the pulled document is at fault, so it is skipped (and the checkpoint moves past it). Not
+// when the store is closed or failing, or convolog has a bug (`internal_error`): those stop the pull.
+function isDocumentError(error: unknown): error is ConvologError {
+  return isConvologError(error) && !['closed', 'quota_exceeded', 'storage_unavailable', 'internal_error'].includes(error.code);
 }
 
 function warnDocument(session: SyncSession, document: Record<string, unknown>, reason: string): void {

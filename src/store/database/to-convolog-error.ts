@@ -33,6 +33,15 @@ export function toConvologError(error: unknown, operation: string): ConvologErro
           'If you pass generateId to openStore, make it return unique ids.',
         cause: error,
       });
+    case 'DataError':
+      // A key or key range IndexedDB refuses: convolog built it (callers' ids and cursors are checked first).
+      return new ConvologError({
+        code: 'internal_error',
+        message: `${operation} failed: IndexedDB refused a key or key range convolog built (DataError: ${reason}); nothing was written. ` +
+          'A bug in convolog, not in storage: please report it.',
+        cause: error,
+        details: { name },
+      });
     case 'InvalidStateError':
       return closedError('terminated', `${operation} failed: the database connection was closing (${reason}); nothing was written. ` +
         'Call again: the store opens a fresh connection.', error);
