@@ -6,6 +6,7 @@
 // the all-zero UUID 00000000-0000-4000-8000-000000000000.
 import { isJsonObject } from '../core/is-json-object.js';
 import type { AssistantBlock, Message, UserPart } from '../core/message.js';
+import { appendAll } from './append-all.js';
 import { buildConversationTree, type SourceNode } from './conversation-tree.js';
 import type { ConvertedConversation } from './converted-conversation.js';
 import { optionalString, requireArray, requireId, requireRecord, requireString, type SourcePath } from './source-fields.js';
@@ -59,7 +60,7 @@ function userMessage(message: Record<string, unknown>, path: SourcePath, warning
     warnings.droppedBlock(`a "${String(block.type)}" block of a user message was left out`, index);
     return [];
   });
-  parts.push(...attachments(message, path, warnings, index));
+  appendAll(parts, attachments(message, path, warnings, index));
   if (parts.length === 0) return null;
   return { role: 'user', content: parts.length === 1 ? (parts[0] as { text: string }).text : parts };
 }

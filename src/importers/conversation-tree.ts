@@ -1,4 +1,5 @@
 import type { AssistantMessage, Message } from '../core/message.js';
+import { appendAll } from './append-all.js';
 import type { ConversationExportV2, ImportedEntry } from './conversation-export-v2.js';
 import { invalidSource, type SourcePath } from './source-fields.js';
 
@@ -59,7 +60,7 @@ export function buildConversationTree(header: TreeHeader, nodes: readonly Source
     const parentSourceId = keptParent.get(node.id) ?? null;
     const parentEntry = parentSourceId === null ? undefined : entryOf.get(parentSourceId);
     if (header.mergeAssistantRuns && parentEntry !== undefined && !crossesTurn.has(node.id) && canMerge(parentEntry, node.message, keptChildren.get(parentSourceId!))) {
-      (parentEntry.message as AssistantMessage).content.push(...(node.message as AssistantMessage).content);
+      appendAll((parentEntry.message as AssistantMessage).content, (node.message as AssistantMessage).content);
       entryOf.set(node.id, parentEntry);
       continue;
     }
@@ -104,7 +105,7 @@ function preOrder(nodes: readonly SourceNode[], byId: ReadonlyMap<string, Source
     const node = stack.pop()!;
     order.push(node);
     const below = children.get(node.id);
-    if (below !== undefined) stack.push(...[...below].sort(byTime).reverse());
+    if (below !== undefined) appendAll(stack, [...below].sort(byTime).reverse());
   }
   if (order.length < nodes.length) {
     const seen = new Set(order.map((node) => node.id));
