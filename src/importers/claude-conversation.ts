@@ -28,7 +28,7 @@ export function convertClaudeConversation(value: unknown, path: SourcePath): Con
   const exported = buildConversationTree({
     id: id ?? `claude-${path.at(-1) ?? 0}`, title,
     createdAt: toIsoTime(conversation.created_at), updatedAt: toIsoTime(conversation.updated_at),
-    headSourceId: head ?? (nodes.linked ? undefined : nodes.list.at(-1)?.id), mergeAssistantRuns: false,
+    headSourceId: head ?? (nodes.linked ? undefined : nodes.list.at(-1)?.id), mergeAssistantRuns: false, source: id === undefined ? undefined : { app: 'claude', id },
   }, nodes.list);
   return { conversation: exported, warnings: warnings.warnings };
 }
