@@ -3,6 +3,7 @@
 // are above what a call's argument list or the stack holds in V8 (about 120,000 arguments).
 import { describe, expect, it } from 'vitest';
 import { fromChatGPTExport } from '../../src/importers/index.js';
+import { rejectionOf, storeFixture } from '../store/store-fixture.js';
 import { conversation, message, text } from './fixtures/chatgpt-fixtures.js';
 import { expectWellFormed } from './tree-checks.js';
 
@@ -74,4 +75,18 @@ describe('adversarial sizes in a ChatGPT export', () => {
     expect(warnings).toEqual([expect.objectContaining({ code: 'skipped_conversation', conversationId: 'trap', conversationTitle: 'Trap', messageIndex: 1 })]);
     expect(warnings[0]!.message).toMatch(/Skipped “Trap” \(trap\): .*a getter that throws/);
   });
+});
+
+describe('adversarial sizes on the store\'s import path', () => {
+  const stores = storeFixture();
+
+  it('an entry with hundreds of thousands of bad blocks is invalid_history naming the entry, not a RangeError, and nothing is written', async () => {
+    const store = await stores.open();
+    const [exported] = fromChatGPTExport([good()]).conversations;
+    const content = Array.from({ length: HUGE }, () => ({ type: 'text', text: 5 }));
+    const hostile = { ...exported!, entries: [{ ...exported!.entries[0]!, message: { role: 'assistant', content } }] };
+    const error = await rejectionOf(store.importConversation(hostile));
+    expect(error).toMatchObject({ code: 'invalid_history', path: ['entries', 0] });
+    expect(await store.listConversations()).toEqual([]);
+  }, 120_000);
 });
