@@ -10,7 +10,6 @@ export type { HistoryIssue, ValidationMode } from './history-issue.js';
 export * from './message.js';
 export { user, assistant, toolCall, toolResult } from './constructors.js';
 export { getAppData, withAppData } from './app-data.js';
-export { IMPORTED_FROM_KEY, importedFrom, type ImportedFrom } from './imported-from.js';
 export type { StandardSchemaV1, InferOutput } from './standard-schema.js';
 export {
   TURN_ENVELOPE_KEY, TurnEnvelopeSchema, type TurnEnvelope, type TurnUsage, type FinishReason,

@@ -1,6 +1,6 @@
 import { awaitRequests } from '../database/await-requests.js';
 import { conversationRange } from './conversation-range.js';
-import { runTransaction, type Transaction } from '../database/run-transaction.js';
+import { runTransaction } from '../database/run-transaction.js';
 import { ALL_STORES } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 
@@ -10,19 +10,15 @@ export async function deleteConversation(context: StoreContext, id: string): Pro
   if (typeof id !== 'string') return false;
   const range = conversationRange(context.keyRange, id);
   const existed = await runTransaction(context, ALL_STORES, 'readwrite', 'Deleting a conversation', async (transaction) => {
-    if ((await transaction.objectStore('conversations').getKey(id)) === undefined) return false;
-    await deleteConversationRecords(transaction, range, id);
+    const conversations = transaction.objectStore('conversations');
+    if ((await conversations.getKey(id)) === undefined) return false;
+    await awaitRequests((track) => {
+      track(conversations.delete(id));
+      track(transaction.objectStore('entries').delete(range));
+      track(transaction.objectStore('toolCalls').delete(range));
+    });
     return true;
   });
   if (existed) context.changes.publish({ type: 'conversation_deleted', conversationId: id });
   return existed;
-}
-
-/** Deletes the conversation record, its entries and its call ids inside `transaction` (an import's replace shares it). @internal */
-export async function deleteConversationRecords(transaction: Transaction<'readwrite'>, range: IDBKeyRange, id: string): Promise<void> {
-  await awaitRequests((track) => {
-    track(transaction.objectStore('conversations').delete(id));
-    track(transaction.objectStore('entries').delete(range));
-    track(transaction.objectStore('toolCalls').delete(range));
-  });
 }
