@@ -72,9 +72,10 @@ export async function importChatFile(app: AppHost, file: File): Promise<void> {
 
 async function importForeignFile(app: AppHost, file: File, text: string, format: ForeignExportFormat): Promise<void> {
   try {
-    const { summary, conversations } = await importForeignExport(app.store, text, format, app.importDialog);
+    const { summary, conversations, replacedIds } = await importForeignExport(app.store, text, format, app.importDialog);
     app.importDialog.finish(summary);
-    app.conversations = [...conversations.reverse(), ...app.conversations];
+    const gone = new Set(replacedIds);
+    app.conversations = [...conversations.reverse(), ...app.conversations.filter((item) => !gone.has(item.id))];
     app.scheduleListRefresh();
     // The most recent imported chat opens on the branch its owner last had.
     const newest = [...conversations].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
@@ -90,6 +91,12 @@ async function importConvologFile(app: AppHost, file: File, text: string): Promi
     const imported = await importConvologText(app.store, text);
     const { warnings } = imported;
     let { conversation } = imported;
+    if (imported.outcome === 'skipped') {
+      // An export of a chat first imported from another app, and that chat is still here: nothing to add.
+      await app.openConversation(conversation.id);
+      app.notices.show({ tone: 'info', key: 'import', title: `"${conversation.title || file.name}" was imported before; opened it. Nothing was changed.` });
+      return;
+    }
     if (conversation.title.trim() === '') {
       // A bare history has no title: the file name is the best one there is.
       conversation = await app.store.updateConversation(conversation.id, { title: file.name.replace(/\.(json|jsonl)$/i, '') });

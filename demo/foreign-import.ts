@@ -1,9 +1,9 @@
 // Importing another app's export (ChatGPT, claude.ai, Open WebUI): detect the format, convert and
 // import one conversation at a time with a progress bar, then summarize. Only the file's text and
 // one conversation are in memory at a time, so a 100 MB ChatGPT export goes through.
-import type { Conversation, ConvologStore, Warning } from '../src/index.js';
+import type { Conversation, ConvologStore, ImportResult, Warning } from '../src/index.js';
 import { iterateExport, type ForeignExportFormat, type ImportWarning } from '../src/importers/index.js';
-import type { ImportDialog, ImportSummary } from './import-dialog.js';
+import type { ImportDialog, ImportSummary, ReimportChoice } from './import-dialog.js';
 import { describeError } from './notices.js';
 
 /** What each format is called in the dialog. */
@@ -14,23 +14,31 @@ export const SOURCE_NAMES: Record<ForeignExportFormat, string> = {
 /** The largest foreign export the demo reads: full ChatGPT histories run to hundreds of MB. */
 export const MAX_FOREIGN_BYTES = 512 * 1024 * 1024;
 
-/** Imports every conversation of `text` (in `format`), reporting progress to `dialog`; returns the summary and the chats created. */
-export async function importForeignExport(
-  store: ConvologStore, text: string, format: ForeignExportFormat, dialog: ImportDialog,
-): Promise<{ summary: ImportSummary; conversations: Conversation[] }> {
-  const summary: ImportSummary = { source: SOURCE_NAMES[format], imported: 0, branches: 0, leftOut: new Map(), skipped: [] };
-  const conversations: Conversation[] = [];
+/** What an import of a foreign file made: the summary, the chats created, and the ids of the chats it replaced. */
+export interface ForeignImport { summary: ImportSummary; conversations: Conversation[]; replacedIds: string[] }
+
+/**
+ * Imports every conversation of `text` (in `format`), reporting progress to `dialog`. The first
+ * conversation imported before makes the dialog ask whether to skip, replace or import again
+ * those of the file; the answer holds for the rest of the file.
+ */
+export async function importForeignExport(store: ConvologStore, text: string, format: ForeignExportFormat, dialog: ImportDialog): Promise<ForeignImport> {
+  const summary: ImportSummary = { source: SOURCE_NAMES[format], imported: 0, branches: 0, leftOut: new Map(), skipped: [], earlier: { choice: 'skip', count: 0 } };
+  const done: ForeignImport = { summary, conversations: [], replacedIds: [] };
+  let choice: ReimportChoice | undefined;
   dialog.start(summary.source);
   let lastPaint = 0;
   for (const item of iterateExport(text, format)) {
     for (const warning of item.warnings) record(summary, warning);
     if (item.conversation !== undefined) {
       try {
-        const { conversation, warnings } = await store.importConversation(item.conversation);
-        conversations.push(conversation);
-        summary.imported++;
-        summary.branches += countLeaves(item.conversation.entries);
-        for (const warning of warnings) record(summary, warning);
+        let result = await store.importConversation(item.conversation, { onReimport: choice ?? 'skip' });
+        if (result.outcome === 'skipped' && choice === undefined) {
+          choice = await dialog.askReimport(result.conversation.title);
+          summary.earlier.choice = choice;
+          if (choice !== 'skip') result = await store.importConversation(item.conversation, { onReimport: choice });
+        }
+        count(done, result, countLeaves(item.conversation.entries));
       } catch (error) {
         summary.skipped.push(`${item.conversation.conversation.title || 'Untitled'}: ${describeError(error)}`);
       }
@@ -41,7 +49,17 @@ export async function importForeignExport(
       await nextFrame(); // let the progress bar paint between conversations
     }
   }
-  return { summary, conversations };
+  return done;
+}
+
+function count(done: ForeignImport, result: ImportResult, leaves: number): void {
+  if (result.outcome !== 'created') done.summary.earlier.count++;
+  if (result.outcome === 'skipped') return;
+  if (result.replacedId !== undefined) done.replacedIds.push(result.replacedId);
+  done.conversations.push(result.conversation);
+  done.summary.imported++;
+  done.summary.branches += leaves;
+  for (const warning of result.warnings) record(done.summary, warning);
 }
 
 function record(summary: ImportSummary, warning: Warning | ImportWarning): void {
@@ -63,6 +81,7 @@ function reasonOf(warning: Warning): string {
   if (/the (file|attachment) .*left out/.test(text)) return 'files the export holds only by reference';
   if (/system message/.test(text)) return 'system messages (the app sets its own system prompt)';
   if (/section Open WebUI ran/.test(text)) return 'tool sections Open WebUI ran on its side';
+  if (/^message \d+ was left out/.test(text)) return 'messages the export holds in a form that cannot be read';
   return text.replace(/"[^"]*"/g, '…');
 }
 

@@ -3,6 +3,9 @@
 import { h, icon } from './dom.js';
 import { ICONS } from './icons.js';
 
+/** What to do with the conversations of a file that were imported before. */
+export type ReimportChoice = 'skip' | 'replace' | 'duplicate';
+
 /** What the summary reports. */
 export interface ImportSummary {
   source: string;
@@ -12,7 +15,15 @@ export interface ImportSummary {
   leftOut: Map<string, number>;
   /** Conversations that could not be imported, each with why. */
   skipped: string[];
+  /** Conversations imported before: what the user chose, and how many there were. */
+  earlier: { choice: ReimportChoice; count: number };
 }
+
+const EARLIER_LINES: Record<ReimportChoice, (count: number) => string> = {
+  skip: (count) => `${count} already imported before, left as they were`,
+  replace: (count) => `${count} already imported before, replaced with this file's copy`,
+  duplicate: (count) => `${count} already imported before, imported again as copies`,
+};
 
 /** A modal dialog with progress, then the summary; it closes on its button or Escape. */
 export class ImportDialog {
@@ -46,6 +57,31 @@ export class ImportDialog {
     this.status.textContent = `${done} of ${total} conversation${total === 1 ? '' : 's'}`;
   }
 
+  /**
+   * Asks what to do with conversations of the file imported before (the first is `title`); closing
+   * the dialog answers "skip", which changes nothing. The progress bar comes back after.
+   */
+  askReimport(title: string): Promise<ReimportChoice> {
+    return new Promise((resolve) => {
+      const answer = (choice: ReimportChoice): void => {
+        this.element.removeEventListener('close', onClose);
+        this.body.replaceChildren(this.progress, this.status);
+        resolve(choice);
+      };
+      // A close event queued by an earlier close (Done, then a new import at once) arrives with the dialog open again: not an answer.
+      const onClose = (): void => { if (!this.element.open) answer('skip'); };
+      this.element.addEventListener('close', onClose);
+      const button = (choice: ReimportChoice, label: string, primary: boolean): HTMLElement =>
+        h('button', { className: `btn ${primary ? 'btn-primary' : 'btn-secondary'}`, text: label, testId: `reimport-${choice}`, attrs: { type: 'button' }, on: { click: () => answer(choice) } });
+      this.body.replaceChildren(h('div', { className: 'import-question', testId: 'reimport-question', attrs: { role: 'alertdialog' } },
+        h('p', { text: `This file holds conversations you already imported, such as “${title || 'Untitled'}”. What should happen to them?` }),
+        h('p', { className: 'import-note', text: 'Replacing drops what you added to them since; importing again makes a second copy of each.' }),
+        h('div', { className: 'dialog-actions' },
+          button('skip', 'Skip them', true), button('replace', 'Replace them', false), button('duplicate', 'Import again', false))));
+      if (!this.element.open) this.element.showModal();
+    });
+  }
+
   /** Replaces the progress bar with the summary (reopening the dialog if it was closed meanwhile). */
   finish(summary: ImportSummary): void {
     this.heading.textContent = `Imported your ${summary.source}`;
@@ -53,9 +89,13 @@ export class ImportDialog {
       h('strong', { testId: 'import-count', text: `${summary.imported} conversation${summary.imported === 1 ? '' : 's'} imported` }),
       ` · ${summary.branches} branch${summary.branches === 1 ? '' : 'es'} kept`);
     const leftOut = [...summary.leftOut].sort((a, b) => b[1] - a[1]);
+    // "Nothing was left out" only when that is true: no part, message or conversation was.
+    const complete = leftOut.length === 0 && summary.skipped.length === 0;
     this.body.replaceChildren(h('div', { className: 'import-summary', testId: 'import-summary' },
       counts,
-      leftOut.length === 0 ? h('p', { className: 'import-note', text: 'Nothing was left out.' }) : section('Left out, because convolog cannot carry it or send it to a model',
+      summary.earlier.count === 0 ? null : h('p', { className: 'import-note', testId: 'import-earlier', text: `${EARLIER_LINES[summary.earlier.choice](summary.earlier.count)}.` }),
+      complete ? h('p', { className: 'import-note', text: 'Nothing was left out.' }) : null,
+      leftOut.length === 0 ? null : section('Left out, because convolog cannot carry it or send it to a model',
         leftOut.map(([reason, count]) => `${count} × ${reason}`)),
       summary.skipped.length === 0 ? null : section(`Not imported (${summary.skipped.length})`, summary.skipped.slice(0, 10).concat(
         summary.skipped.length > 10 ? [`…and ${summary.skipped.length - 10} more.`] : [])),

@@ -19,7 +19,8 @@ interface Leaf { path: (string | number)[]; issue: z.core.$ZodIssue }
  */
 export function explainZodError(error: z.core.$ZodError, input: unknown, prefix: (string | number)[] = []): ExplainedIssue {
   const leaves = error.issues.flatMap((issue) => collectLeaves(issue, []));
-  const deepest = Math.max(...leaves.map((leaf) => leaf.path.length));
+  // A loop, not Math.max(...): an array of 300,000 bad blocks gives as many issues, more arguments than a call takes.
+  const deepest = leaves.reduce((longest, leaf) => Math.max(longest, leaf.path.length), -Infinity);
   const candidates = leaves.filter((leaf) => leaf.path.length === deepest);
   const first = candidates[0]!;
   const path = [...prefix, ...first.path];

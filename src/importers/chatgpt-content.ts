@@ -173,8 +173,14 @@ function resolveLegacyCitations(text: string, citations: unknown): string {
 }
 
 function fence(code: string, language: string | undefined): string {
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
-  const ticks = '`'.repeat(longest + 1);
+  const ticks = '`'.repeat(longestBacktickRun(code, 2) + 1);
   const label = language === undefined || language === 'unknown' ? '' : language;
   return `${ticks}${label}\n${code}\n${ticks}`;
+}
+
+/** The longest run of backticks in `code` (at least `floor`): a loop, as a spread of every run into Math.max overflows the stack on a hostile code node. */
+function longestBacktickRun(code: string, floor: number): number {
+  let longest = floor;
+  for (const match of code.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
+  return longest;
 }

@@ -23,7 +23,7 @@ export function convertChatGPTConversation(value: unknown, path: SourcePath): Co
     id: id ?? `chatgpt-${path.at(-1) ?? 0}`, title,
     createdAt: toIsoTime(conversation.create_time), updatedAt: toIsoTime(conversation.update_time),
     headSourceId: optionalString(conversation.current_node, [...path, 'current_node'], 'current_node'),
-    mergeAssistantRuns: true,
+    mergeAssistantRuns: true, source: id === undefined ? undefined : { app: 'chatgpt', id },
   }, nodes);
   return { conversation: exported, warnings: warnings.warnings };
 }

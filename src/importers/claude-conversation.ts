@@ -4,11 +4,13 @@
 // claude.ai ran itself, inside the assistant message), `attachments` (pasted or uploaded text, with
 // `extracted_content`), `files` (by reference only) and `parent_message_uuid`, whose root value is
 // the all-zero UUID 00000000-0000-4000-8000-000000000000.
+import { isConvologError } from '../core/error.js';
 import { isJsonObject } from '../core/is-json-object.js';
 import type { AssistantBlock, Message, UserPart } from '../core/message.js';
+import { appendAll } from './append-all.js';
 import { buildConversationTree, type SourceNode } from './conversation-tree.js';
 import type { ConvertedConversation } from './converted-conversation.js';
-import { optionalString, requireArray, requireId, requireRecord, requireString, type SourcePath } from './source-fields.js';
+import { describeValue, optionalString, requireArray, requireId, requireRecord, requireString, type SourcePath } from './source-fields.js';
 import { toIsoTime } from './source-time.js';
 import { WarningCollector } from './warning-collector.js';
 
@@ -21,28 +23,71 @@ export function convertClaudeConversation(value: unknown, path: SourcePath): Con
   const title = optionalString(conversation.name, [...path, 'name'], 'the conversation name') ?? '';
   const warnings = new WarningCollector(id, title);
   const messages = requireArray(conversation.chat_messages, [...path, 'chat_messages'], 'the list `chat_messages`');
-  const records = messages.map((message, index) => requireRecord(message, [...path, 'chat_messages', index], 'a chat message'));
-  const linked = records.some((message) => 'parent_message_uuid' in message);
-  let previous: string | null = null;
-  const nodes = records.map((message, index): SourceNode => {
-    const at = [...path, 'chat_messages', index];
-    const uuid = requireId(message.uuid, [...at, 'uuid'], 'the message uuid');
-    const parentId = linked ? parentOf(message.parent_message_uuid, [...at, 'parent_message_uuid']) : previous;
-    previous = uuid;
-    return { id: uuid, parentId, timestamp: toIsoTime(message.created_at), message: convertMessage(message, at, warnings, index), path: at };
-  });
+  const nodes = readNodes(messages, [...path, 'chat_messages'], warnings);
   const head = optionalString(conversation.current_leaf_message_uuid, [...path, 'current_leaf_message_uuid'], 'the current leaf');
   const exported = buildConversationTree({
     id: id ?? `claude-${path.at(-1) ?? 0}`, title,
     createdAt: toIsoTime(conversation.created_at), updatedAt: toIsoTime(conversation.updated_at),
-    headSourceId: head ?? (linked ? undefined : previous ?? undefined), mergeAssistantRuns: false,
-  }, nodes);
+    headSourceId: head ?? (nodes.linked ? undefined : nodes.list.at(-1)?.id), mergeAssistantRuns: false, source: id === undefined ? undefined : { app: 'claude', id },
+  }, nodes.list);
   return { conversation: exported, warnings: warnings.warnings };
 }
 
-function parentOf(value: unknown, path: SourcePath): string | null {
+/**
+ * The tree nodes of `chat_messages`. One unreadable message (not an object, no uuid, or a field
+ * of the wrong type) is a `dropped_message` and the rest of the conversation imports: a message
+ * with a uuid stays as a skipped node, so its children move up to its parent; the children of one
+ * without a uuid follow the message before it in the list (messages are listed in time order).
+ */
+function readNodes(messages: readonly unknown[], path: SourcePath, warnings: WarningCollector): { list: SourceNode[]; linked: boolean } {
+  const linked = messages.some((message) => isJsonObject(message) && 'parent_message_uuid' in message);
+  const list: SourceNode[] = [];
+  const lost = new Set<string>();
+  messages.forEach((raw, index) => {
+    const at = [...path, index];
+    const leftOut = (reason: string): void => warnings.droppedMessage(`message ${index + 1} was left out: ${reason}`, index);
+    if (!isJsonObject(raw)) return leftOut(`it is ${describeValue(raw)}, not a message object`);
+    const uuid = readId(raw.uuid);
+    if (uuid === undefined) return leftOut('it has no uuid to place it in the conversation');
+    const parent = linked ? readParent(raw.parent_message_uuid) : list.at(-1)?.id ?? null;
+    if (parent === undefined) lost.add(uuid);
+    list.push({ id: uuid, parentId: parent ?? null, timestamp: toIsoTime(raw.created_at), message: readMessage(raw, at, index, leftOut, warnings), path: at });
+  });
+  return { list: linked ? adoptOrphans(list, lost) : list, linked };
+}
+
+function readMessage(message: Record<string, unknown>, path: SourcePath, index: number, leftOut: (reason: string) => void, warnings: WarningCollector): Message | null {
+  if (message.sender === undefined || message.sender === null) {
+    leftOut('it names no sender');
+    return null;
+  }
+  try {
+    return convertMessage(message, path, warnings, index);
+  } catch (error) {
+    if (!isConvologError(error)) throw error;
+    leftOut(error.message);
+    return null;
+  }
+}
+
+/** A message whose parent is unreadable or not in the list follows the message listed before it (or starts a branch at the root). */
+function adoptOrphans(list: SourceNode[], lost: ReadonlySet<string>): SourceNode[] {
+  const known = new Set(list.map((node) => node.id));
+  return list.map((node, position) => {
+    if (!lost.has(node.id) && (node.parentId === null || known.has(node.parentId))) return node;
+    return { ...node, parentId: position === 0 ? null : list[position - 1]!.id };
+  });
+}
+
+function readId(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.length > 0) return value;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+}
+
+/** The parent uuid, `null` at the root, `undefined` when unreadable. */
+function readParent(value: unknown): string | null | undefined {
   if (value === undefined || value === null || value === ROOT_PARENT) return null;
-  return requireId(value, path, 'the parent message uuid');
+  return readId(value);
 }
 
 function convertMessage(message: Record<string, unknown>, path: SourcePath, warnings: WarningCollector, index: number): Message | null {
@@ -59,7 +104,7 @@ function userMessage(message: Record<string, unknown>, path: SourcePath, warning
     warnings.droppedBlock(`a "${String(block.type)}" block of a user message was left out`, index);
     return [];
   });
-  parts.push(...attachments(message, path, warnings, index));
+  appendAll(parts, attachments(message, path, warnings, index));
   if (parts.length === 0) return null;
   return { role: 'user', content: parts.length === 1 ? (parts[0] as { text: string }).text : parts };
 }

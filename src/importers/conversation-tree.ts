@@ -1,4 +1,6 @@
-import type { AssistantMessage, Message } from '../core/message.js';
+import { IMPORTED_FROM_KEY, type ImportedFrom } from '../core/imported-from.js';
+import type { AppData, AssistantMessage, Message } from '../core/message.js';
+import { appendAll } from './append-all.js';
 import type { ConversationExportV2, ImportedEntry } from './conversation-export-v2.js';
 import { invalidSource, type SourcePath } from './source-fields.js';
 
@@ -31,6 +33,8 @@ export interface TreeHeader {
    * stores one turn as several nodes (reasoning, a tool call, its output, the answer).
    */
   mergeAssistantRuns: boolean;
+  /** The app and the conversation's id there, kept under `appData['convolog.importedFrom']`; absent without a source id. */
+  source: ImportedFrom | undefined;
 }
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
@@ -59,7 +63,7 @@ export function buildConversationTree(header: TreeHeader, nodes: readonly Source
     const parentSourceId = keptParent.get(node.id) ?? null;
     const parentEntry = parentSourceId === null ? undefined : entryOf.get(parentSourceId);
     if (header.mergeAssistantRuns && parentEntry !== undefined && !crossesTurn.has(node.id) && canMerge(parentEntry, node.message, keptChildren.get(parentSourceId!))) {
-      (parentEntry.message as AssistantMessage).content.push(...(node.message as AssistantMessage).content);
+      appendAll((parentEntry.message as AssistantMessage).content, (node.message as AssistantMessage).content);
       entryOf.set(node.id, parentEntry);
       continue;
     }
@@ -104,7 +108,7 @@ function preOrder(nodes: readonly SourceNode[], byId: ReadonlyMap<string, Source
     const node = stack.pop()!;
     order.push(node);
     const below = children.get(node.id);
-    if (below !== undefined) stack.push(...[...below].sort(byTime).reverse());
+    if (below !== undefined) appendAll(stack, [...below].sort(byTime).reverse());
   }
   if (order.length < nodes.length) {
     const seen = new Set(order.map((node) => node.id));
@@ -176,9 +180,14 @@ function exportOf(header: TreeHeader, entries: ImportedEntry[], headId: string |
   const updatedAt = latest(header.updatedAt ?? createdAt, times.at(-1) ?? createdAt);
   return {
     format: 'convolog.conversation', formatVersion: 2, exportedAt: updatedAt,
-    conversation: { id: header.id, title: header.title, createdAt, updatedAt, headId },
+    conversation: { id: header.id, title: header.title, createdAt, updatedAt, headId, ...sourceData(header.source) },
     entries,
   };
+}
+
+/** A re-import recognizes the conversation by its source, so it can skip or replace it instead of duplicating it. */
+function sourceData(source: ImportedFrom | undefined): { appData?: AppData } {
+  return source === undefined ? {} : { appData: { [IMPORTED_FROM_KEY]: { app: source.app, id: source.id } } };
 }
 
 function latest(a: string, b: string): string {

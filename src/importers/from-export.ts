@@ -1,3 +1,4 @@
+import { appendAll } from './append-all.js';
 import type { ConversationExportV2 } from './conversation-export-v2.js';
 import type { ForeignExportFormat } from './export-format.js';
 import type { ImportWarning } from './import-warning.js';
@@ -16,7 +17,7 @@ function collect(data: unknown, format: ForeignExportFormat): ForeignImportResul
   const warnings: ImportWarning[] = [];
   for (const item of iterateExport(data, format)) {
     if (item.conversation !== undefined) conversations.push(item.conversation);
-    warnings.push(...item.warnings);
+    appendAll(warnings, item.warnings);
   }
   return { conversations, warnings };
 }

@@ -1,6 +1,8 @@
 // convolog/importers: pure conversions of other chat apps' export files into convolog conversation
 // exports (format version 2), for store.importConversation. Imports core only; no I/O.
 export { detectExportFormat } from './detect-export-format.js';
+// Where an imported conversation came from: public here, beside the importers that write it (core's size budget is tight).
+export { IMPORTED_FROM_KEY, importedFrom, type ImportedFrom } from '../core/imported-from.js';
 export { fromChatGPTExport, fromClaudeExport, fromOpenWebUIExport, type ForeignImportResult } from './from-export.js';
 export { iterateExport, type ConvertedExportItem } from './iterate-export.js';
 export type { ExportFormat, ForeignExportFormat } from './export-format.js';

@@ -80,14 +80,24 @@ function convertOne(read: () => unknown, index: number, total: number, format: F
     // Only hidden or left-out nodes: an empty chat in the list would be noise.
     return { index, total, warnings: [...warnings, skippedEmpty(conversation, index)] };
   } catch (error) {
-    if (!isConvologError(error)) throw error;
-    return { index, total, warnings: [skipped(value, index, error)] };
+    // Whatever goes wrong inside one conversation (a bad field, or a bug or a hostile size we did
+    // not foresee) costs that conversation only: the others of the file still import.
+    return { index, total, warnings: [skipped(value, index, asConvologError(error, index))] };
   }
 }
 
+function asConvologError(error: unknown, index: number): ConvologError {
+  if (isConvologError(error)) return error;
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new ConvologError({
+    code: 'invalid_history', path: [index], cause: error,
+    message: `Converting it failed unexpectedly (${reason.slice(0, 200)}); please report this with the shape of the conversation.`,
+  });
+}
+
 function skipped(value: unknown, index: number, error: ConvologError): ImportWarning {
-  const id = isJsonObject(value) ? firstString(value.conversation_id, value.uuid, value.id) : undefined;
-  const title = isJsonObject(value) ? firstString(value.title, value.name) : undefined;
+  const id = readSafely(() => (isJsonObject(value) ? firstString(value.conversation_id, value.uuid, value.id) : undefined));
+  const title = readSafely(() => (isJsonObject(value) ? firstString(value.title, value.name) : undefined));
   const warning: ImportWarning = {
     code: 'skipped_conversation',
     message: `Skipped ${describeConversation(id, title ?? `number ${index + 1}`)}: ${error.message} The other conversations were kept.`,
@@ -105,6 +115,15 @@ function skippedEmpty(conversation: ConversationExportV2, index: number): Import
     code: 'skipped_conversation', messageIndex: index, conversationId: id, conversationTitle: title,
     message: `Skipped ${describeConversation(id, title)}: it holds no message convolog can carry.`,
   };
+}
+
+/** A field for the warning's name, or nothing when reading it throws (an object given with a hostile getter). */
+function readSafely(read: () => string | undefined): string | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 function firstString(...values: unknown[]): string | undefined {

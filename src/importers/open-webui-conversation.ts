@@ -30,7 +30,7 @@ export function convertOpenWebUIConversation(value: unknown, path: SourcePath): 
     id: id ?? `open-webui-${path.at(-1) ?? 0}`, title,
     createdAt: toIsoTime(record.created_at ?? chat.timestamp), updatedAt: toIsoTime(record.updated_at),
     headSourceId: optionalString(history.currentId, [...path, 'chat', 'history', 'currentId'], 'currentId'),
-    mergeAssistantRuns: false,
+    mergeAssistantRuns: false, source: id === undefined ? undefined : { app: 'open_webui', id },
   }, nodes);
   return { conversation: exported, warnings: warnings.warnings };
 }

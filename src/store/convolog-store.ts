@@ -12,7 +12,7 @@ import type {
 } from './types/options.js';
 
 export type {
-  CompactionInput, ConversationUpdate, CorruptEntry, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult,
+  CompactionInput, ConversationUpdate, CorruptEntry, CreateConversationOptions, EntriesOptions, ImportOptions, ImportOutcome, ImportResult,
   MergeEntriesOptions, MergeEntriesResult, MergedConversation,
   LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
@@ -104,12 +104,14 @@ export interface ConvologStore {
   exportConversationJsonl(id: string): Promise<string>;
   /**
    * Imports an export, its JSON Lines form or a serialized history as a new conversation, in one
-   * transaction. Untrusted by default (see {@link ImportOptions.trusted}); never changes an
-   * existing conversation.
+   * transaction. Untrusted by default (see {@link ImportOptions.trusted}). A conversation imported
+   * from another app before (see {@link ImportOptions.onReimport}) is skipped by default, or
+   * replaced or duplicated; no other existing conversation is changed.
    *
    * @example
-   * const { conversation, warnings } = await store.importConversation(await file.text())
+   * const { conversation, warnings, outcome } = await store.importConversation(await file.text())
    * for (const warning of warnings) console.info(warning.message) // e.g. id_reassigned, truncated_tail
+   * if (outcome === 'skipped') console.info(`${conversation.title} was imported before`)
    */
   importConversation(data: unknown, options?: ImportOptions): Promise<ImportResult>;
   /**

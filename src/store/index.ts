@@ -13,7 +13,7 @@ export {
 } from './transfer/conversation-export.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
-  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportResult, SubscribeOptions, StorageEstimate,
+  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate,
   LeafOptions, SettleOptions, MergeEntriesOptions, MergeEntriesResult, MergedConversation,
   SearchHit, SearchOptions, SearchResult,
 } from './convolog-store.js';

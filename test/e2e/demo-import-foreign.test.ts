@@ -11,7 +11,7 @@ import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { byTestId, openDemo, screenshot, waitForNotice } from './support/demo-page.js';
 import { T0, branchingConversation, browsingConversation, toolsConversation } from '../importers/fixtures/chatgpt-fixtures.js';
-import { linkedClaudeConversation } from '../importers/fixtures/claude-fixtures.js';
+import { linearClaudeConversation, linkedClaudeConversation } from '../importers/fixtures/claude-fixtures.js';
 
 const demo = useDemoEnvironment();
 let files: string;
@@ -75,18 +75,84 @@ describe('demo: importing another app\'s export', () => {
       const page = await context.newPage();
       await openDemo(page, demo.server.origin);
       const path = join(files, 'claude.json');
-      writeFileSync(path, JSON.stringify([linkedClaudeConversation()]));
+      // One unreadable item in chat_messages costs that message only, and the summary says so.
+      const withNull = linkedClaudeConversation();
+      (withNull.chat_messages as unknown[]).splice(2, 0, null);
+      writeFileSync(path, JSON.stringify([withNull]));
       await byTestId(page, 'import').setInputFiles(path);
       const summary = byTestId(page, 'import-summary');
       await summary.waitFor({ timeout: 30_000 });
       expect(await page.locator('.import-dialog h2').innerText()).toBe('Imported your Claude export');
       expect(await summary.innerText()).toContain('1 conversation imported · 2 branches kept');
+      expect(await summary.innerText()).toMatch(/1 × messages the export holds in a form that cannot be read/);
+      expect(await summary.innerText()).not.toContain('Nothing was left out');
+      await byTestId(page, 'import-done').click();
+
+      // A conversation not imported is something left out too: the summary never says "Nothing was left out" then.
+      const broken = join(files, 'claude-broken.json');
+      writeFileSync(broken, JSON.stringify([linearClaudeConversation(), { uuid: 'broken', name: 'Broken chat', chat_messages: 'nope' }]));
+      await byTestId(page, 'import').setInputFiles(broken);
+      await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('Broken chat'), undefined, { timeout: 30_000 });
+      const brokenSummary = await byTestId(page, 'import-summary').innerText();
+      expect(brokenSummary).toContain('1 conversation imported');
+      expect(brokenSummary).toMatch(/Not imported \(1\)[\s\S]*Broken chat/i);
+      expect(brokenSummary).not.toContain('Nothing was left out');
       await byTestId(page, 'import-done').click();
 
       const zip = join(files, 'chatgpt-export.zip');
       writeFileSync(zip, 'PK\u0003\u0004');
       await byTestId(page, 'import').setInputFiles(zip);
       await waitForNotice(page, /Unzip it and choose the conversations\.json inside/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('importing the same file again asks what to do, and skip, replace and import again each do what they say', async () => {
+    const context = await newContext(demo.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, demo.server.origin);
+      const path = join(files, 'twice.json');
+      writeFileSync(path, JSON.stringify([toolsConversation(), branchingConversation()]));
+      const importOnce = async (choice?: 'skip' | 'replace' | 'duplicate'): Promise<string> => {
+        await byTestId(page, 'import').setInputFiles(path);
+        if (choice !== undefined) {
+          const question = byTestId(page, 'reimport-question');
+          await question.waitFor({ timeout: 30_000 });
+          expect(await question.innerText()).toMatch(/already imported, such as “Chart my data”/);
+          await byTestId(page, `reimport-${choice}`).click();
+        }
+        const summary = byTestId(page, 'import-summary');
+        await summary.waitFor({ timeout: 30_000 });
+        const text = await summary.innerText();
+        await byTestId(page, 'import-done').click();
+        await summary.waitFor({ state: 'hidden' });
+        return text;
+      };
+      const titles = async (): Promise<string[]> => {
+        return (await byTestId(page, 'conversation-item').allTextContents()).map((title) => (/Chart my data|Trip to Oslo/.exec(title) ?? [''])[0]).filter(Boolean).sort();
+      };
+
+      expect(await importOnce()).toContain('2 conversations imported');
+      const first = await importOnce('skip');
+      expect(first).toContain('0 conversations imported');
+      expect(first).toContain('2 already imported before, left as they were.');
+      await screenshot(page, 'desktop-import-again-skipped');
+      expect(await titles()).toEqual(['Chart my data', 'Trip to Oslo']);
+
+      const replaced = await importOnce('replace');
+      expect(replaced).toContain('2 conversations imported');
+      expect(replaced).toContain('2 already imported before, replaced with this file\'s copy.');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-item"]').length === 2);
+      expect(await titles()).toEqual(['Chart my data', 'Trip to Oslo']);
+
+      const copies = await importOnce('duplicate');
+      expect(copies).toContain('2 already imported before, imported again as copies.');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation-item"]').length === 4);
+      expect(await titles()).toEqual(['Chart my data', 'Chart my data', 'Trip to Oslo', 'Trip to Oslo']);
+      expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectExportFormat, fromClaudeExport } from '../../src/importers/index.js';
-import { linearClaudeConversation, linkedClaudeConversation } from './fixtures/claude-fixtures.js';
+import { claudeMessage, linearClaudeConversation, linkedClaudeConversation, textBlock } from './fixtures/claude-fixtures.js';
 import { expectWellFormed, headTranscript, leaves, textOf } from './tree-checks.js';
 
 describe('fromClaudeExport', () => {
@@ -41,14 +41,38 @@ describe('fromClaudeExport', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('skips a conversation whose message text is not text, keeping the others', () => {
+  it('an unreadable item in chat_messages (null, a number, a string, an object without sender and content) is a dropped_message; the rest of the conversation imports', () => {
+    for (const unreadable of [null, 42, 'hello', {}, { uuid: 'x1' }, { sender: 'human', text: 'no uuid' }]) {
+      const conversation = linearClaudeConversation();
+      (conversation.chat_messages as unknown[]).splice(1, 0, unreadable);
+      const { conversations: [result], warnings } = fromClaudeExport([conversation]);
+      expectWellFormed(result!);
+      expect(headTranscript(result!)).toEqual(['user: Write a haiku', 'assistant: Autumn moonlight—', 'user: Another']);
+      expect(warnings).toEqual([expect.objectContaining({ code: 'dropped_message', messageIndex: 1, conversationId: 'claude-linear', conversationTitle: 'Haiku' })]);
+      expect(warnings[0]!.message).toMatch(/^In “Haiku” \(claude-linear\): message 2 was left out: /);
+    }
+  });
+
+  it('a message whose text is not text is dropped with the reason, and its conversation and the others import', () => {
     const bad = linearClaudeConversation();
     (bad.chat_messages as Record<string, unknown>[])[1]!.text = 42;
     const { conversations, warnings } = fromClaudeExport([bad, linkedClaudeConversation()]);
-    expect(conversations.map((result) => result.conversation.id)).toEqual(['claude-linked']);
-    expect(warnings[0]).toMatchObject({ code: 'skipped_conversation', conversationTitle: 'Haiku', path: [0, 'chat_messages', 1, 'text'] });
-    expect(warnings[0]!.message).toMatch(/Expected the message text to be text, found a number/);
-    expect(textOf(conversations[0]!.entries[0]!.message)).toContain('Saturday');
+    expect(conversations.map((result) => result.conversation.id)).toEqual(['claude-linear', 'claude-linked']);
+    expect(headTranscript(conversations[0]!)).toEqual(['user: Write a haiku', 'user: Another']);
+    expect(warnings[0]).toMatchObject({ code: 'dropped_message', conversationTitle: 'Haiku', messageIndex: 1 });
+    expect(warnings[0]!.message).toMatch(/Expected the message text to be text, found a number \(at \[0\]\.chat_messages\[1\]\.text\)/);
+    expect(textOf(conversations[1]!.entries[0]!.message)).toContain('Saturday');
+  });
+
+  it('in a linked export, the children of an unreadable message without a uuid follow the message listed before them', () => {
+    const conversation = linkedClaudeConversation();
+    const messages = conversation.chat_messages as unknown[];
+    // a1 (the answer h1 got) is unreadable; its child h2, listed next (the export lists messages in time order), follows h1.
+    messages.splice(1, 1, null, claudeMessage('h2', 'human', [textBlock('And Sunday?')], { parent: 'a1', created_at: '2025-03-01T10:01:00.000000Z' }));
+    const { conversations: [result], warnings } = fromClaudeExport([conversation]);
+    expectWellFormed(result!);
+    expect(result!.entries.find((entry) => entry.id === 'h2')!.parentId).toBe('h1');
+    expect(warnings.filter((warning) => warning.code === 'dropped_message')).toEqual([expect.objectContaining({ messageIndex: 1 })]);
   });
 
   it('is detected as claude', () => {

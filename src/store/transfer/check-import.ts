@@ -102,7 +102,7 @@ function parseHeader(header: unknown): CheckedImport['conversation'] & { headId?
 function parseEntries(entries: unknown): Entry[] {
   if (!Array.isArray(entries)) throw invalid(['entries'], '`entries` must be an array of log entries.');
   return entries.map((entry, index) => {
-    const parsed = EntrySchema.safeParse(entry);
+    const parsed = safeParseEntry(entry, index);
     if (parsed.success) return parsed.data;
     const explained = explainZodError(parsed.error, entry, ['entries', index]);
     if (explained.kind === 'unknown_content_type') {
@@ -110,6 +110,22 @@ function parseEntries(entries: unknown): Entry[] {
     }
     throw invalid(explained.path, `Invalid entry at ${explained.message}.`);
   });
+}
+
+/**
+ * zod collects a bad array's issues with a spread into a call, which overflows the stack past about
+ * 120,000 of them (an entry of 300,000 bad blocks): that is a refusal of this entry, not a crash.
+ */
+function safeParseEntry(entry: unknown, index: number): ReturnType<typeof EntrySchema.safeParse> {
+  try {
+    return EntrySchema.safeParse(entry);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new ConvologError({
+      code: 'invalid_history', path: ['entries', index], cause: error,
+      message: `Entry ${index} is too large to check (${error.message}); no chat message holds that much. Nothing was imported.`,
+    });
+  }
 }
 
 function checkTimestamps(entries: readonly Entry[]): void {

@@ -12,13 +12,14 @@ import { isJsonlExport, parseJsonlExport } from './parse-jsonl-export.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import { ALL_STORES } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { writeImport } from './write-import.js';
+import { writeOnce, type WrittenOnce } from './write-once.js';
 
 const OPERATION = 'The import';
 
 /**
  * `store.importConversation`: a conversation export, its JSON Lines form or a serialized history
- * becomes a new conversation, atomically. Untrusted unless `trusted`: a safe plain copy, every
+ * becomes a new conversation, atomically; one imported from another app before is skipped,
+ * replaced or duplicated (see `writeOnce`). Untrusted unless `trusted`: a safe plain copy, every
  * message through `retainPortableContent`, references and pairing checked.
  * @internal
  */
@@ -39,7 +40,7 @@ export async function importConversation(
       throwIfAborted(OPERATION, signal);
       stopWriting = () => abortUnlessDone(transaction);
       signal?.addEventListener('abort', stopWriting, { once: true });
-      return writeImport(context, transaction, checked, options.onConflict ?? 'new_id');
+      return writeOnce(context, transaction, checked, options);
     });
   } catch (error) {
     throwIfAborted(OPERATION, signal);
@@ -47,9 +48,19 @@ export async function importConversation(
   } finally {
     if (stopWriting !== undefined) signal?.removeEventListener('abort', stopWriting);
   }
+  return reportWritten(context, written, [...warnings, ...checked.warnings, ...written.warnings]);
+}
+
+/** The changes other views hear of, and the result: a skip changed nothing, a replace deleted the earlier copy. */
+function reportWritten(context: StoreContext, written: WrittenOnce, warnings: Warning[]): ImportResult {
   const conversation = toConversation(written.record);
+  if (written.outcome === 'skipped') return { conversation, warnings: [], outcome: 'skipped' };
+  if (written.outcome === 'replaced') context.changes.publish({ type: 'conversation_deleted', conversationId: written.earlierId! });
   context.changes.publish({ type: 'conversation_created', conversationId: conversation.id, conversation });
-  return { conversation, warnings: [...warnings, ...checked.warnings, ...written.warnings] };
+  const result: ImportResult = { conversation, warnings, outcome: written.outcome };
+  if (written.outcome === 'replaced') result.replacedId = written.earlierId!;
+  if (written.outcome === 'duplicated') result.duplicateOf = written.earlierId!;
+  return result;
 }
 
 /** The three accepted shapes, as an export object (a plain JSON copy) plus any reading warnings. */

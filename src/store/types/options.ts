@@ -73,11 +73,30 @@ export interface ImportOptions {
   maxBytes?: number;
   /** An id already in the store: give a fresh one (`'new_id'`, default, with an `id_reassigned` warning) or throw `duplicate_id`. */
   onConflict?: 'new_id' | 'error';
+  /**
+   * The import is a conversation already imported from another app (the same
+   * `appData['convolog.importedFrom']`, which the importers set): `'skip'` it (default: a second
+   * import of the same file changes nothing, and whatever was added to the earlier copy stays),
+   * `'replace'` the earlier copy with this one in one transaction (under a fresh id; what was added
+   * to the earlier copy is gone), or `'duplicate'` it (a second copy, with fresh ids).
+   */
+  onReimport?: 'skip' | 'replace' | 'duplicate';
   signal?: AbortSignal;
 }
 
-/** What an import created. */
-export interface ImportResult { conversation: Conversation; warnings: Warning[] }
+/** What an import did: `'created'` a new conversation, or, for a conversation imported before, `'skipped'`, `'replaced'` or `'duplicated'` it. */
+export type ImportOutcome = 'created' | 'skipped' | 'replaced' | 'duplicated';
+
+/** What an import created (or, when `outcome` is `'skipped'`, the conversation imported before). */
+export interface ImportResult {
+  conversation: Conversation;
+  warnings: Warning[];
+  outcome: ImportOutcome;
+  /** With `'replaced'`: the id of the earlier copy, now deleted. */
+  replacedId?: string;
+  /** With `'duplicated'`: the id of the earlier copy, left as it was. */
+  duplicateOf?: string;
+}
 
 /** Options of {@link ConvologStore.subscribe}. */
 export interface SubscribeOptions {
