@@ -1,6 +1,7 @@
 // The folders show the architecture, and imports run one way only (DESIGN, Part II):
 // - between entry points: core imports nothing of ours; store, adapters and importers import core;
 //   sync, ai-sdk and react may import core, the store and adapters; nothing imports the demo.
+// - inside the demo, by screen region (below).
 // - inside the store, layer by layer: the face (`openStore`, the API object) on top, then
 //   transfer (import/export), log (entries, branches), search, conversations, the database layer,
 //   change notification, and the shared types at the bottom. A file imports its own folder or a
@@ -105,5 +106,67 @@ describe('the store is layered', () => {
     expect(mayImportInStore(at('types', 'options.ts'), at('database', 'schema.ts'))).toBe(false);
     expect(mayImportInStore(at('convolog-store.ts'), at('log', 'append.ts'))).toBe(true);
     expect(mayImportInStore(at('log', 'append.ts'), at('log', 'read-window.ts'))).toBe(true);
+  });
+});
+
+// The demo is grouped by screen region, imports one way: the app shell and its actions (`app/`)
+// on top; the regions of the screen (chat list, transcript, composer, settings, dialogs) beside
+// each other, never importing one another; the assistant back ends (`model/`) under them; and
+// `shared/` (DOM helpers, icons, formatting, notices) at the bottom. It reaches convolog only
+// through the public entry points, as an app would.
+const DEMO = resolve(import.meta.dirname, '../../demo');
+
+/** Demo folders and the folders each may import from (besides itself). */
+const DEMO_FOLDERS: Record<string, readonly string[]> = {
+  app: ['chat-list', 'transcript', 'composer', 'settings', 'dialogs', 'model', 'shared'],
+  'chat-list': ['model', 'shared'],
+  transcript: ['model', 'shared'],
+  composer: ['model', 'shared'],
+  settings: ['model', 'shared'],
+  dialogs: ['model', 'shared'],
+  model: ['shared'],
+  shared: [],
+};
+
+/** The public entry points' files: src/index.ts and each subpath's index.ts. */
+const PUBLIC_ENTRIES = new Set([join(SRC, 'index.ts'), ...Object.keys(ENTRY_POINTS).map((point) => join(SRC, point, 'index.ts'))]);
+
+/** The demo folder of a path inside demo/, '' for a file directly in it, undefined outside. */
+function demoFolderOf(path: string): string | undefined {
+  const parts = relative(DEMO, path).split(sep);
+  if (parts[0] === '..') return undefined;
+  return parts.length > 1 ? parts[0]! : '';
+}
+
+/** Whether a demo file may import `target` (a resolved path, `.js` written for `.ts`). */
+function mayImportInDemo(file: string, target: string): boolean {
+  const to = demoFolderOf(target);
+  if (to === undefined) return PUBLIC_ENTRIES.has(target.replace(/\.js$/, '.ts'));
+  const own = demoFolderOf(file)!;
+  return to === own || to === '' || DEMO_FOLDERS[own]!.includes(to);
+}
+
+const demoFiles = sourceFiles(DEMO).filter((file) => !file.endsWith('.d.ts'));
+
+describe('the demo is grouped by screen region', () => {
+  it('every demo file is in a known folder', () => {
+    for (const file of demoFiles) expect(Object.keys(DEMO_FOLDERS), relative(DEMO, file)).toContain(demoFolderOf(file));
+  });
+
+  it.each(demoFiles.map((file) => [relative(DEMO, file), file]))('%s imports its own folder, a lower one or a public entry point', (_name, file) => {
+    for (const target of relativeImports(file)) {
+      if (target.endsWith('.css')) continue;
+      expect(mayImportInDemo(file, target), `${relative(DEMO, file)} imports ${relative(DEMO, target)}`).toBe(true);
+    }
+  });
+
+  it('the check does catch a region importing another, an upward import and a private module', () => {
+    const at = (...parts: string[]) => join(DEMO, ...parts);
+    expect(mayImportInDemo(at('transcript', 'message-view.ts'), at('chat-list', 'sidebar.js'))).toBe(false);
+    expect(mayImportInDemo(at('shared', 'dom.ts'), at('app', 'app-host.js'))).toBe(false);
+    expect(mayImportInDemo(at('model', 'chat-model.ts'), at('settings', 'storage-panel.js'))).toBe(false);
+    expect(mayImportInDemo(at('app', 'app.ts'), join(SRC, 'store', 'open-store.js'))).toBe(false);
+    expect(mayImportInDemo(at('app', 'app.ts'), join(SRC, 'index.js'))).toBe(true);
+    expect(mayImportInDemo(at('app', 'app.ts'), at('transcript', 'transcript.js'))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // answer counts. Starting a query aborts the one before, and an older answer that arrives
 // anyway (a store that ignored the signal) is dropped, never shown over a newer one.
 import { describe, expect, it } from 'vitest';
-import { LatestOnly } from '../../demo/latest-only.js';
+import { LatestOnly } from '../../demo/shared/latest-only.js';
 
 /** A task whose outcome the test decides, and the signal it was given. */
 function deferred<T>(): { task: (signal: AbortSignal) => Promise<T>; resolve(value: T): void; reject(error: unknown): void; signal(): AbortSignal | undefined } {

@@ -1,0 +1,26 @@
+// The app's search box: the store's search, the chats' titles and opening a hit, wired to the
+// open app through AppHost.
+import type { AppHost } from './app-host.js';
+import { SearchBox } from '../chat-list/search-box.js';
+import { openSearchHit } from './open-search-hit.js';
+
+/** The search box of `app`; `onActiveChange` swaps the sidebar's chat list for the results. */
+export function appSearchBox(app: AppHost, onActiveChange: (active: boolean) => void): SearchBox {
+  return new SearchBox({
+    search: (query, options) => app.store.search(query, options),
+    titles: (ids) => titlesOf(app, ids),
+    onOpen: (hit) => void openSearchHit(app, hit),
+    onActiveChange,
+  });
+}
+
+/** The titles of `ids`: from the list in memory, else read (a chat beyond the list's first 500). */
+async function titlesOf(app: AppHost, ids: readonly string[]): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  for (const id of ids) {
+    const title = app.conversations.find((conversation) => conversation.id === id)?.title
+      ?? (await app.store.getConversation(id).catch(() => undefined))?.title;
+    if (title !== undefined) titles.set(id, title);
+  }
+  return titles;
+}

@@ -1,0 +1,283 @@
+// The demo app: wires the store to the sidebar, transcript, composer and dialogs. Everything
+// it does to chats goes through the public API of convolog (src/index.ts, src/adapters); the
+// turn flow, the actions on the list of chats and on a chat's data, and change handling live in
+// their own files and reach the shared state through AppHost.
+import { unsettledFrom, type Conversation, type ConvologStore, type Message, type StoreChange } from '../../src/index.js';
+import { h, icon } from '../shared/dom.js';
+import { ICONS } from '../shared/icons.js';
+import { Sidebar } from '../chat-list/sidebar.js';
+import { ChatHeader } from '../transcript/chat-header.js';
+import { Transcript } from '../transcript/transcript.js';
+import { Composer } from '../composer/composer.js';
+import { Notices, describeError, type NoticeInit } from '../shared/notices.js';
+import { SettingsDialog } from '../settings/settings-dialog.js';
+import { ImportDialog } from '../dialogs/import-dialog.js';
+import { StoragePanel } from '../settings/storage-panel.js';
+import { SyncPanel } from '../settings/sync-panel.js';
+import { loadSettings, readPace, saveSettings, type DemoSettings } from '../model/settings.js';
+import { endpointModel, offlineModel, type ChatModel } from '../model/chat-model.js';
+import type { ContextBudget } from './compaction.js';
+import { measureContext } from '../transcript/context-meter.js';
+import { welcomeView } from '../dialogs/welcome.js';
+import { openConversationId, rememberOpenConversation } from './open-conversation.js';
+import type { ActiveTurn, AppHost } from './app-host.js';
+import { sendTurn } from './send-turn.js';
+import { compactOpenChat, exportOpenChat, importChatFile } from './chat-data-actions.js';
+import { deleteAllChats, deleteOpenChat, newChat, renameOpenChat } from './chat-list-actions.js';
+import { applyStoreChange } from './apply-store-change.js';
+import { branchHandlers } from './branch-actions.js';
+import type { SearchBox } from '../chat-list/search-box.js';
+import { appSearchBox } from './app-search.js';
+
+/** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
+const ESTIMATE_ON_OPEN_LIMIT = 2000;
+
+/** Builds the app into `root` over an open store. */
+export class DemoApp implements AppHost {
+  private readonly sidebar: Sidebar;
+  private readonly search: SearchBox;
+  readonly header: ChatHeader;
+  readonly transcript: Transcript;
+  readonly composer: Composer;
+  readonly notices = new Notices();
+  readonly importDialog = new ImportDialog();
+  private readonly settingsDialog: SettingsDialog;
+  private readonly storagePanel: StoragePanel;
+  readonly interruptedBanner: HTMLElement;
+  private readonly shell: HTMLElement;
+  private settings: DemoSettings = loadSettings();
+  readonly pace = readPace();
+  conversations: Conversation[] = [];
+  open: Conversation | undefined;
+  turn: ActiveTurn | undefined;
+  compacting: AbortController | undefined;
+  private listTimer: ReturnType<typeof setTimeout> | undefined;
+  private storageTimer: ReturnType<typeof setTimeout> | undefined;
+  private estimateTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(readonly store: ConvologStore, root: HTMLElement) {
+    this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
+    this.sidebar = new Sidebar({
+      onNewChat: () => void newChat(this),
+      onOpen: (id) => void this.openConversation(id),
+      onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
+      onImport: (file) => void importChatFile(this, file),
+      onSettings: () => this.settingsDialog.open(this.settings),
+    }, this.search);
+    this.header = new ChatHeader({
+      onRename: (title) => void renameOpenChat(this, title),
+      onCompact: () => void this.compact(),
+      onExportJson: () => void exportOpenChat(this, 'json'),
+      onExportMarkdown: () => void exportOpenChat(this, 'markdown'),
+      onDelete: () => void deleteOpenChat(this),
+      onToggleSidebar: () => this.toggleSidebar(),
+    });
+    this.transcript = new Transcript(store, {
+      onCorrupt: (seqs) => this.notices.show(unreadableNotice(seqs)),
+      onError: (error) => this.notices.show({ tone: 'error', title: 'Could not read this chat.', details: [describeError(error)] }),
+      onBranchChange: () => {
+        this.updateInterrupted();
+        this.scheduleContextEstimate();
+      },
+      branches: branchHandlers(this),
+    }, welcomeView((text) => sendTurn(this, text)));
+    this.composer = new Composer({ onSend: (text) => void sendTurn(this, text), onStop: () => this.stop() });
+    this.storagePanel = new StoragePanel(store, {
+      onDeleteAll: () => deleteAllChats(this, this.settingsDialog.element),
+      onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
+    });
+    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [new SyncPanel(store).element]);
+    this.interruptedBanner = h('div', { className: 'interrupted-banner', testId: 'interrupted', attrs: { role: 'status' } },
+      icon(ICONS.alert),
+      h('span', { text: 'The last turn was interrupted before its tool calls returned. They will be closed with an error result when you send your next message.' }));
+    this.interruptedBanner.hidden = true;
+
+    this.shell = h('div', { className: 'app' },
+      this.sidebar.element,
+      h('div', { className: 'sidebar-backdrop', on: { click: () => this.toggleSidebar(false) } }),
+      h('main', { className: 'chat' },
+        this.header.element,
+        this.transcript.element,
+        h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element)));
+    root.replaceChildren(this.shell);
+    document.body.append(this.settingsDialog.element, this.importDialog.element);
+    this.header.setModelLabel(this.model().label);
+    this.updateMeterWindow();
+  }
+
+  /** Loads the list, reopens the chat that was open, and starts listening to changes. */
+  async start(): Promise<void> {
+    this.store.subscribe((change) => this.onChange(change));
+    document.addEventListener('keydown', (event) => this.onShortcut(event));
+    await this.refreshList();
+    const id = openConversationId();
+    await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
+    this.scheduleStorageRefresh(0);
+    document.body.dataset.appState = 'ready';
+    this.composer.focus();
+  }
+
+  /** The model replies come from, per the current settings. */
+  model(): ChatModel {
+    return this.settings.mode === 'endpoint' && this.settings.baseUrl !== ''
+      ? endpointModel(this.settings)
+      : offlineModel(this.pace, this.settings.contextWindow);
+  }
+
+  /** The model's context window and the auto-compact threshold, per the current settings. */
+  contextBudget(): ContextBudget {
+    return { contextWindow: this.settings.contextWindow, threshold: this.settings.autoCompactPercent / 100 };
+  }
+
+  private updateMeterWindow(): void {
+    const { contextWindow, threshold } = this.contextBudget();
+    this.header.meter.setWindow(contextWindow, threshold);
+  }
+
+  private applySettings(settings: DemoSettings): void {
+    this.settings = settings;
+    saveSettings(settings);
+    this.header.setModelLabel(this.model().label);
+    this.updateMeterWindow();
+    this.notices.show({
+      tone: 'success', key: 'settings',
+      title: settings.mode === 'endpoint' ? `Replies now come from ${settings.model || 'the endpoint'} at ${settings.baseUrl}.` : 'Replies now come from the offline assistant.',
+    });
+  }
+
+  // ── Conversations ────────────────────────────────────────────────────────────────────────
+
+  private async refreshList(): Promise<void> {
+    try {
+      this.conversations = await this.store.listConversations({ limit: 500 });
+    } catch (error) {
+      this.notices.show({ tone: 'error', key: 'list', title: 'Could not read the list of chats.', details: [describeError(error)] });
+      return;
+    }
+    this.sidebar.update(this.conversations, this.open?.id);
+  }
+
+  /** Re-reads the sidebar's list soon; bursts of changes cause one read. */
+  scheduleListRefresh(): void {
+    clearTimeout(this.listTimer);
+    this.listTimer = setTimeout(() => void this.refreshList(), 40);
+  }
+
+  /** Shows `id` (or the empty state) and loads its last page. */
+  async openConversation(id: string | undefined): Promise<void> {
+    this.toggleSidebar(false);
+    if (id !== undefined && id === this.open?.id) return;
+    let conversation: Conversation | undefined;
+    try {
+      conversation = id === undefined ? undefined : await this.store.getConversation(id);
+    } catch (error) {
+      this.notices.show({ tone: 'error', title: 'Could not open that chat.', details: [describeError(error)] });
+    }
+    this.open = conversation;
+    rememberOpenConversation(conversation?.id);
+    this.header.setConversation(conversation);
+    this.header.setContext(undefined);
+    this.sidebar.update(this.conversations, conversation?.id);
+    this.updateComposerState();
+    this.interruptedBanner.hidden = true;
+    await this.transcript.open(conversation?.id, conversation?.lastSeq ?? 0);
+    this.updateInterrupted();
+    if (conversation !== undefined && conversation.lastSeq <= ESTIMATE_ON_OPEN_LIMIT) this.scheduleContextEstimate(0);
+  }
+
+  // ── Turn state ────────────────────────────────────────────────────────────────────────────
+
+  private stop(): void {
+    this.turn?.controller.abort(new DOMException('Stopped by the user', 'AbortError'));
+  }
+
+  /** Enables or blocks the composer for the turn state of the open chat. */
+  updateComposerState(): void {
+    const runningHere = this.turn !== undefined && this.turn.conversationId === this.open?.id;
+    this.transcript.setTurnActive(runningHere);
+    this.transcript.setActionAvailability({ fork: this.turn === undefined && this.compacting === undefined, switch: !runningHere && this.compacting === undefined });
+    this.composer.setRunning(runningHere);
+    this.composer.setBlocked(this.turn !== undefined && !runningHere ? 'A reply is being written in another chat' : undefined);
+    this.header.setBusy(this.turn !== undefined && runningHere);
+  }
+
+  /** Shows the banner when the loaded tail ends in a tool window nobody in this tab is answering. */
+  updateInterrupted(): void {
+    const running = this.turn !== undefined && this.turn.conversationId === this.open?.id;
+    const messages: Message[] = this.transcript.loadedMessageEntries().map((entry) => entry.message);
+    this.interruptedBanner.hidden = running || this.open === undefined || unsettledFrom(messages) === null;
+  }
+
+  /** Compacts the open chat (also offered by the "too long" notice). */
+  compact(): Promise<void> {
+    return compactOpenChat(this);
+  }
+
+  // ── Changes from this tab and others ─────────────────────────────────────────────────────
+
+  private onChange(change: StoreChange): void {
+    if (!applyStoreChange(this, change)) return;
+    this.search.refresh();
+    this.scheduleListRefresh();
+    this.scheduleStorageRefresh();
+  }
+
+  /** Re-reads the storage estimate after `delay` milliseconds. */
+  scheduleStorageRefresh(delay = 1500): void {
+    clearTimeout(this.storageTimer);
+    this.storageTimer = setTimeout(() => {
+      void this.storagePanel.refresh().then((line) => this.sidebar.setStorageLine(line));
+    }, delay);
+  }
+
+  /** Re-measures the open chat's context after `delay` milliseconds. */
+  scheduleContextEstimate(delay = 300): void {
+    clearTimeout(this.estimateTimer);
+    const conversationId = this.open?.id;
+    if (conversationId === undefined) return;
+    this.estimateTimer = setTimeout(() => {
+      // The branch on screen (the head's, unless a reply is being written on another one).
+      void measureContext(this.store, conversationId, this.transcript.tipId).then((size) => {
+        if (this.open?.id === conversationId) this.header.setContext(size);
+      }, () => undefined);
+    }, delay);
+  }
+
+  private toggleSidebar(force?: boolean): void {
+    this.shell.classList.toggle('sidebar-open', force);
+  }
+
+  /** Closes the phone's sidebar drawer; focus that was in it goes to the transcript (a hidden drawer cannot hold it). */
+  closeSidebarDrawer(): void {
+    const drawer = getComputedStyle(this.sidebar.element).position === 'fixed';
+    this.toggleSidebar(false);
+    if (drawer && this.sidebar.element.contains(document.activeElement)) this.transcript.element.focus({ preventScroll: true });
+  }
+
+  /** Ctrl+K (Cmd+K on a Mac) focuses the search field, opening the drawer on a phone. */
+  private onShortcut(event: KeyboardEvent): void {
+    if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    event.preventDefault();
+    if (document.querySelector('dialog[open]') !== null) return; // the page behind a modal dialog is inert
+    this.toggleSidebar(true);
+    this.search.focus();
+  }
+}
+
+function unreadableNotice(seqs: readonly number[]): NoticeInit {
+  return {
+    tone: 'warning',
+    key: 'corrupt',
+    title: `${seqs.length} stored message${seqs.length === 1 ? '' : 's'} could not be read and ${seqs.length === 1 ? 'is' : 'are'} not shown.`,
+    details: [
+      `Unreadable: ${seqs.map((seq) => `#${seq}`).join(', ')}.`,
+      'They stay in storage untouched; the rest of the chat is intact.',
+    ],
+  };
+}
+
+function persistenceNotice(granted: boolean): NoticeInit {
+  return granted
+    ? { tone: 'success', title: 'Persistent storage granted: the browser will not clear these chats to free space.' }
+    : { tone: 'warning', title: 'Persistent storage was not granted.', details: ['The browser may still clear these chats when space runs low. Export the ones you want to keep. Installing the site or bookmarking it makes a grant more likely.'] };
+}

@@ -1,0 +1,116 @@
+// What the app does to a chat's data besides chatting: compacting it, exporting it to a file,
+// importing one. Each reports its result as a notice and leaves the chat untouched on failure.
+import type { AppHost } from './app-host.js';
+import { compactChat } from './compaction.js';
+import { detectExportFormat, type ForeignExportFormat } from '../../src/importers/index.js';
+import { importForeignExport } from './foreign-import.js';
+import { exportJson, exportMarkdown, importConvologText, readImportFile } from './import-export.js';
+import { describeError } from '../shared/notices.js';
+
+/** Compacts the open chat with the current model, unless a turn or a compaction is running in it. */
+export async function compactOpenChat(app: AppHost): Promise<void> {
+  const conversation = app.open;
+  if (conversation === undefined || app.compacting !== undefined) return;
+  if (app.turn?.conversationId === conversation.id) return;
+  const controller = new AbortController();
+  app.compacting = controller;
+  app.header.setCompacting(true);
+  app.updateComposerState();
+  try {
+    const outcome = await compactChat(app.store, conversation.id, app.model(), controller.signal, app.transcript.tipId);
+    if (outcome.entry === null) {
+      app.notices.show({ tone: 'info', key: 'compact', title: 'Nothing to compact yet: this chat is short enough to send as it is.' });
+      return;
+    }
+    app.transcript.addEntries(conversation.id, [outcome.entry]);
+    app.header.setContext(outcome.after);
+    app.notices.show({
+      tone: 'success', key: 'compact',
+      title: `Compacted: the model is now sent ~${outcome.after.tokens.toLocaleString('en-US')} tokens instead of ~${outcome.before.tokens.toLocaleString('en-US')}.`,
+      details: ['The older messages stay in the log (dimmed); the summary replaces them in what is sent.'],
+    });
+  } catch (error) {
+    app.notices.show({ tone: 'error', key: 'compact', title: 'Compaction failed; nothing was written.', details: [describeError(error)] });
+  } finally {
+    app.compacting = undefined;
+    app.header.setCompacting(false);
+    app.updateComposerState();
+  }
+}
+
+/** Downloads the open chat as a convolog JSON export or as Markdown. */
+export async function exportOpenChat(app: AppHost, kind: 'json' | 'markdown'): Promise<void> {
+  const conversation = app.open;
+  if (conversation === undefined) return;
+  try {
+    const fileName = kind === 'json' ? await exportJson(app.store, conversation) : await exportMarkdown(app.store, conversation);
+    app.notices.show({ tone: 'success', key: 'export', title: `Exported ${fileName}.` });
+  } catch (error) {
+    app.notices.show({ tone: 'error', key: 'export', title: 'Export failed.', details: [describeError(error)] });
+  }
+}
+
+/**
+ * Imports `file`: another app's export (ChatGPT, claude.ai, Open WebUI) through the import dialog,
+ * or a convolog export as one new chat, which it opens, listing what the import had to change.
+ */
+export async function importChatFile(app: AppHost, file: File): Promise<void> {
+  let text: string;
+  try {
+    text = await readImportFile(file);
+  } catch (error) {
+    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}. Nothing was changed.`, details: [describeError(error)] });
+    return;
+  }
+  const format = detectExportFormat(text);
+  if (format !== null && format !== 'convolog') {
+    await importForeignFile(app, file, text, format);
+    return;
+  }
+  await importConvologFile(app, file, text);
+}
+
+async function importForeignFile(app: AppHost, file: File, text: string, format: ForeignExportFormat): Promise<void> {
+  try {
+    const { summary, conversations, replacedIds } = await importForeignExport(app.store, text, format, app.importDialog);
+    app.importDialog.finish(summary);
+    const gone = new Set(replacedIds);
+    app.conversations = [...conversations.reverse(), ...app.conversations.filter((item) => !gone.has(item.id))];
+    app.scheduleListRefresh();
+    // The most recent imported chat opens on the branch its owner last had.
+    const newest = [...conversations].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+    if (newest !== undefined) await app.openConversation(newest.id);
+  } catch (error) {
+    app.importDialog.element.close();
+    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}.`, details: [describeError(error)] });
+  }
+}
+
+async function importConvologFile(app: AppHost, file: File, text: string): Promise<void> {
+  try {
+    const imported = await importConvologText(app.store, text);
+    const { warnings } = imported;
+    let { conversation } = imported;
+    if (imported.outcome === 'skipped') {
+      // An export of a chat first imported from another app, and that chat is still here: nothing to add.
+      await app.openConversation(conversation.id);
+      app.notices.show({ tone: 'info', key: 'import', title: `"${conversation.title || file.name}" was imported before; opened it. Nothing was changed.` });
+      return;
+    }
+    if (conversation.title.trim() === '') {
+      // A bare history has no title: the file name is the best one there is.
+      conversation = await app.store.updateConversation(conversation.id, { title: file.name.replace(/\.(json|jsonl)$/i, '') });
+    }
+    app.conversations = [conversation, ...app.conversations.filter((item) => item.id !== conversation.id)];
+    await app.openConversation(conversation.id);
+    app.notices.show(warnings.length === 0
+      ? { tone: 'success', key: 'import', title: `Imported "${conversation.title || file.name}".` }
+      : {
+          tone: 'warning', key: 'import',
+          title: `Imported "${conversation.title || file.name}" with ${warnings.length} change${warnings.length === 1 ? '' : 's'}:`,
+          details: warnings.slice(0, 8).map((warning) => warning.message).concat(warnings.length > 8 ? [`…and ${warnings.length - 8} more.`] : []),
+        });
+  } catch (error) {
+    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}. Nothing was changed.`, details: [describeError(error)] });
+  }
+}

@@ -1,0 +1,57 @@
+// Export the open chat (JSON via exportConversation, Markdown via toMarkdown) as a file
+// download, and read a file chosen for import.
+import { toMarkdown, type Conversation, type ConvologStore, type ImportResult } from '../../src/index.js';
+import { exportFileName } from '../shared/format.js';
+
+/** Downloads the conversation as a convolog JSON export (the format `importConversation` reads). */
+export async function exportJson(store: ConvologStore, conversation: Conversation): Promise<string> {
+  const data = await store.exportConversation(conversation.id);
+  const fileName = exportFileName(conversation.title, 'json');
+  download(JSON.stringify(data, null, 2), fileName, 'application/json');
+  return fileName;
+}
+
+/** Downloads a readable Markdown transcript of the whole log. */
+export async function exportMarkdown(store: ConvologStore, conversation: Conversation): Promise<string> {
+  const entries = await store.entries(conversation.id);
+  const title = conversation.title.trim() || 'Untitled chat';
+  const fileName = exportFileName(conversation.title, 'md');
+  download(`# ${title.replace(/\n/g, ' ')}\n\n${toMarkdown(entries)}`, fileName, 'text/markdown');
+  return fileName;
+}
+
+/** Largest file the demo reads: full ChatGPT histories run to hundreds of MB (the store refuses a single chat over 64 MB anyway). */
+const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+/** Reads a file chosen for import as text, refusing what cannot be an export. */
+export async function readImportFile(file: File): Promise<string> {
+  if (/\.zip$/i.test(file.name)) {
+    throw new Error(`${file.name} is a zip archive. Unzip it and choose the conversations.json inside.`);
+  }
+  if (file.size > MAX_IMPORT_BYTES) {
+    throw new Error(`${file.name} is ${Math.round(file.size / 1e6)} MB; the demo imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+  }
+  return file.text();
+}
+
+/**
+ * Imports a convolog export (JSON, JSON Lines or a serialized history) as one new chat. The data
+ * is untrusted: provider data and escape-hatch content are removed (reported as warnings) and the
+ * log must be resumable.
+ */
+export async function importConvologText(store: ConvologStore, text: string): Promise<ImportResult> {
+  return store.importConversation(text, { trusted: false });
+}
+
+function download(content: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,81 @@
+// Where the transcript offers branch actions, worked out from the path it shows and the
+// conversation's fork points: the ‹ n/m › switcher on an entry with siblings, Edit on a user
+// message whose text can be edited, Regenerate on the answer that ends a turn.
+import type { Entry, MessageEntry } from '../../src/index.js';
+import type { TranscriptItem } from './transcript-item.js';
+
+/** The versions at a fork point: sibling ids in seq order, and which one the path goes through. */
+export interface Siblings { ids: readonly string[]; index: number }
+
+/** The branch actions one entry of the shown path offers. */
+export interface BranchPoint {
+  /** Set when the entry's parent has 2+ children. */
+  siblings?: Siblings;
+  /** A user message made of text only (editing would drop anything else). */
+  editable: boolean;
+  /**
+   * On the last assistant message of a turn: the turn's first entry. A regenerated answer is
+   * written as its sibling (a child of the user message before it), tools and all.
+   */
+  regenerateFrom?: Entry;
+}
+
+/** Fork points by parent id (`null`: the root), each with its children's ids in seq order. */
+export type ForkMap = ReadonlyMap<string | null, readonly string[]>;
+
+/**
+ * The branch actions of every user and assistant message (and compaction) in `items`, one path
+ * in ascending seq. A turn whose user message is not loaded (cut off by paging, or a path that
+ * starts with an answer) offers no Regenerate: there is nothing known to answer.
+ */
+export function branchPoints(items: readonly TranscriptItem[], forks: ForkMap): Map<string, BranchPoint> {
+  const points = new Map<string, BranchPoint>();
+  let turnStart: Entry | undefined;
+  let turnHasUser = false;
+  items.forEach((item, index) => {
+    if (item.type === 'corrupt') {
+      turnStart = undefined;
+      return;
+    }
+    const siblings = siblingsOf(item, forks);
+    if (item.type === 'compaction' || item.message.role === 'user') {
+      points.set(item.id, { ...(siblings && { siblings }), editable: item.type === 'message' && isTextOnly(item) });
+      turnStart = undefined;
+      return;
+    }
+    if (turnStart === undefined) {
+      turnStart = item;
+      const before = items[index - 1];
+      turnHasUser = before !== undefined && before.type !== 'corrupt' && (before.type === 'compaction' || before.message.role === 'user');
+    }
+    if (item.message.role !== 'assistant') return;
+    const point: BranchPoint = { ...(siblings && { siblings }), editable: false };
+    if (turnHasUser && endsTurn(items, index)) point.regenerateFrom = turnStart;
+    points.set(item.id, point);
+  });
+  return points;
+}
+
+function siblingsOf(entry: Entry, forks: ForkMap): Siblings | undefined {
+  const ids = forks.get(entry.parentId);
+  if (ids === undefined || ids.length < 2) return undefined;
+  const index = ids.indexOf(entry.id);
+  return index === -1 ? undefined : { ids, index };
+}
+
+/** Whether no assistant message follows before the next user message (tool results do not count). */
+function endsTurn(items: readonly TranscriptItem[], index: number): boolean {
+  for (let position = index + 1; position < items.length; position += 1) {
+    const next = items[position]!;
+    if (next.type !== 'message') return true;
+    if (next.message.role === 'tool') continue;
+    return next.message.role === 'user';
+  }
+  return true;
+}
+
+/** Text content (a string, or text parts only): what the inline editor can show and send back. */
+export function isTextOnly(entry: MessageEntry): boolean {
+  const { content } = entry.message;
+  return typeof content === 'string' || content.every((part) => part.type === 'text');
+}

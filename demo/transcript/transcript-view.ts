@@ -1,0 +1,109 @@
+// The transcript's scroll box around the drawn entries (TranscriptLayout): the line above them
+// ("Load older messages", a spinner while a page loads, or "Beginning of this chat"), the empty
+// state, the partial reply streaming below them, and where the box is scrolled: it stays at the
+// bottom while the user is there, and keeps the messages in place as older ones are drawn above.
+// What is loaded, and when, is Transcript's part.
+import type { AssistantMessage } from '../../src/index.js';
+import { h } from '../shared/dom.js';
+import { streamingView, type MessageView } from './message-view.js';
+import { TranscriptLayout } from './transcript-layout.js';
+
+/** Nearer the top than this (px), the oldest entry loaded is about to show: older ones are asked for. */
+const NEAR_TOP = 240;
+/** Nearer the bottom than this (px) counts as being at the bottom: what is added keeps the view there. */
+const NEAR_BOTTOM = 120;
+
+/** How far loading has got, for the line above the entries and the empty state. */
+export interface LoadState {
+  /** A conversation is open. */
+  open: boolean;
+  /** Some of its path is loaded. */
+  loaded: boolean;
+  /** Its first page is being read (the empty state would flash). */
+  loadingFirstPage: boolean;
+  /** An older page is being read. */
+  loadingOlder: boolean;
+  /** The path's first entry is loaded: nothing older to page in. */
+  atStart: boolean;
+}
+
+/** The scrolling element of the transcript and everything drawn in it. */
+export class TranscriptView {
+  readonly element: HTMLElement;
+  /** The entries of the path on screen. */
+  readonly entries = new TranscriptLayout();
+  private readonly liveElement = h('div', { className: 'live' });
+  private readonly topElement = h('div', { className: 'transcript-top' });
+  private streaming: MessageView | undefined;
+  private pinned = true;
+
+  /** `loadOlder` runs when the user scrolls near the top or presses "Load older messages". */
+  constructor(private readonly emptyElement: HTMLElement, private readonly loadOlder: () => void) {
+    this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
+      h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entries.element, this.liveElement));
+    this.element.addEventListener('scroll', () => {
+      this.pinned = this.isNearBottom();
+      if (this.element.scrollTop < NEAR_TOP) this.loadOlder();
+    }, { passive: true });
+    // Notices and the banner below change the transcript's height: stay at the bottom if we were there.
+    new ResizeObserver(() => {
+      if (this.pinned) this.scrollToBottom();
+    }).observe(this.element);
+  }
+
+  /** Shows (or, with `undefined`, removes) the partial reply that is streaming; `showLoadState` follows. */
+  showStreaming(message: AssistantMessage | undefined): void {
+    if (message === undefined) {
+      this.streaming = undefined;
+      this.liveElement.replaceChildren();
+    } else {
+      const view = streamingView(message);
+      this.streaming = view;
+      this.liveElement.replaceChildren(view.element);
+    }
+  }
+
+  /** Shows the empty state or the line above the entries for `state`. */
+  showLoadState(state: LoadState): void {
+    const empty = !state.loadingFirstPage && !state.loaded && this.streaming === undefined;
+    this.emptyElement.hidden = !empty;
+    this.element.classList.toggle('is-empty', empty);
+    this.topElement.replaceChildren();
+    if (!state.open || !state.loaded) return;
+    if (!state.atStart) {
+      this.topElement.append(state.loadingOlder
+        ? h('span', { className: 'spinner' })
+        : h('button', { className: 'btn btn-small btn-ghost', text: 'Load older messages', attrs: { type: 'button' }, on: { click: () => this.loadOlder() } }));
+    } else {
+      this.topElement.append(h('span', { className: 'transcript-start', text: 'Beginning of this chat' }));
+    }
+  }
+
+  /** Whether the entries fall short of filling the box, so no scroll event would ever ask for older ones. */
+  get underfilled(): boolean {
+    return this.element.scrollHeight <= this.element.clientHeight + NEAR_TOP;
+  }
+
+  /** Runs `change` (older entries drawn above) keeping the messages on screen where they are. */
+  keepingPosition(change: () => void): void {
+    const fromBottom = this.element.scrollHeight - this.element.scrollTop;
+    change();
+    this.element.scrollTop = this.element.scrollHeight - fromBottom;
+  }
+
+  /** Scrolls `element` (an entry's view) into the middle of the box. */
+  center(element: HTMLElement): void {
+    element.scrollIntoView({ block: 'center' });
+    this.pinned = this.isNearBottom();
+  }
+
+  /** Scrolls to the newest message. */
+  scrollToBottom(): void {
+    this.element.scrollTop = this.element.scrollHeight;
+    this.pinned = true;
+  }
+
+  isNearBottom(): boolean {
+    return this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < NEAR_BOTTOM;
+  }
+}
