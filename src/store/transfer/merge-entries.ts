@@ -130,7 +130,7 @@ class Merge {
         continue;
       }
       const next = (children.get(entry.id) ?? []).slice().sort(byTime);
-      ready.push(...next);
+      for (const child of next) ready.push(child);
       ready.sort(byTime);
     }
   }
@@ -141,7 +141,8 @@ class Merge {
     const table = new LineTable(this.record.lines);
     const head = this.originalHead;
     let target: number | undefined;
-    if (head.id === null) target = Math.max(...table.lines.map((line) => line.tip));
+    // A reduce, not Math.max(...): spreading one argument per line throws RangeError past ~120,000 leaves.
+    if (head.id === null) target = table.lines.reduce((newest, line) => Math.max(newest, line.tip), -Infinity);
     else if (this.added.some((entry) => entry.parentId === head.id)) target = table.newestTipBelow(head);
     const node = target === undefined ? undefined : [...this.nodes.values()].find((candidate) => candidate.seq === target);
     const headFields = node === undefined
@@ -222,7 +223,7 @@ class Merge {
     while (stack.length > 0) {
       const next = stack.pop()!;
       this.waiting.push(next.id);
-      stack.push(...(children.get(next.id) ?? []));
+      for (const child of children.get(next.id) ?? []) stack.push(child);
     }
   }
 
@@ -233,7 +234,7 @@ class Merge {
       if (refused.has(next.id)) continue;
       refused.add(next.id);
       this.warnings.push(skipped(next.id, `its parent "${next.parentId}" was skipped`));
-      stack.push(...(children.get(next.id) ?? []));
+      for (const child of children.get(next.id) ?? []) stack.push(child);
     }
   }
 }
