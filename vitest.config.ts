@@ -33,6 +33,9 @@ function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOpti
         provider,
         // Launch-only providers have no page handle: no screenshots, no userEvent.
         screenshotFailures: false,
+        // MiniBrowser on a fresh Xvfb and a fresh Firefox profile start in 2-5 s here, but CI
+        // shares 2 cores: a page gets 90 s to connect instead of 30.
+        connectTimeout: 90_000,
         instances: [{ browser: name }],
       },
     },
