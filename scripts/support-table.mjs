@@ -6,7 +6,7 @@
 //   node scripts/support-table.mjs --dry-run    # print the table, leave the README alone
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
 import { findEngineBinary } from './find-engines.mjs';
@@ -67,10 +67,11 @@ function run(engine, folder) {
   };
 }
 
-function table(rows) {
+function table(rows, load) {
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return [
-    `Measured ${when} UTC by \`node scripts/support-table.mjs\` on this repository's CI machine (${availableParallelism()} cores), one project at a time:`,
+    `Measured ${when} UTC by \`node scripts/support-table.mjs\`, one project at a time, on a ${availableParallelism()}-core machine ` +
+      `(1-minute load average ${load} at the start: the wall times move with it):`,
     '',
     '| engine | version | suites | files | tests passed | failed | skipped | wall time |',
     '|---|---|---|---:|---:|---:|---:|---:|',
@@ -81,8 +82,9 @@ function table(rows) {
 const dryRun = process.argv.includes('--dry-run');
 const folder = mkdtempSync(join(tmpdir(), 'convolog-support-'));
 try {
+  const load = loadavg()[0].toFixed(1);
   const rows = ENGINES.map((engine) => run(engine, folder));
-  const text = table(rows);
+  const text = table(rows, load);
   console.log(`\n${text}`);
   if (!dryRun) {
     const readme = readFileSync(README, 'utf8');
