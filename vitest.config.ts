@@ -33,9 +33,6 @@ function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOpti
         provider,
         // Launch-only providers have no page handle: no screenshots, no userEvent.
         screenshotFailures: false,
-        // MiniBrowser on a fresh Xvfb and a fresh Firefox profile start in 2-5 s here, but CI
-        // shares 2 cores: a page gets 90 s to connect instead of 30.
-        connectTimeout: 90_000,
         instances: [{ browser: name }],
       },
     },
@@ -44,6 +41,9 @@ function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOpti
 
 export default defineConfig({
   test: {
+    // Vitest reads the connect timeout from the root config only. A fresh Firefox profile or
+    // MiniBrowser on a fresh Xvfb connects in 2-5 s here, but CI shares 2 cores: 90 s, not 60.
+    browser: { connectTimeout: 90_000 },
     projects: [
       {
         // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in both projects.
