@@ -1,15 +1,49 @@
-// One config, three projects:
+// One config, five projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
+// - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
+//   own launch-only providers (test/support/browser-providers; DESIGN §19).
 // - e2e: playwright-core drives real Chromium against the demo and the store (reliability).
 import { defineConfig } from 'vitest/config';
+import type { BrowserProviderOption } from 'vitest/node';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
+import { firefox } from './test/support/browser-providers/firefox.js';
+import { webkit } from './test/support/browser-providers/webkit.js';
 
 const chromiumPath = findChromium();
 
+/**
+ * What runs in Firefox and WebKit as well as Chromium: every file that touches IndexedDB, search
+ * or the platform's Intl (README "Browser engines" gives the times this choice was made with).
+ */
+const ENGINE_SUITES = ['test/{core,store,importers}/**/*.test.ts', 'test/sync/**/*.browser.test.ts'];
+
+/** A browser project running ENGINE_SUITES in one more engine. */
+function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOption) {
+  return {
+    assetsInclude: ['**/*.gz'],
+    test: {
+      name,
+      include: ENGINE_SUITES,
+      globalSetup: ['test/sync/couch-global-setup.ts'],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider,
+        // Launch-only providers have no page handle: no screenshots, no userEvent.
+        screenshotFailures: false,
+        instances: [{ browser: name }],
+      },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
+    // Vitest reads the connect timeout from the root config only. A fresh Firefox profile or
+    // MiniBrowser on a fresh Xvfb connects in 2-5 s here, but CI shares 2 cores: 90 s, not 60.
+    browser: { connectTimeout: 90_000 },
     projects: [
       {
         // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in both projects.
@@ -26,7 +60,7 @@ export default defineConfig({
         assetsInclude: ['**/*.gz'],
         test: {
           name: 'browser',
-          include: ['test/{core,store,importers}/**/*.test.ts', 'test/sync/**/*.browser.test.ts'],
+          include: ENGINE_SUITES,
           // Sync tests in Chromium need a CouchDB-compatible server; the page cannot start one.
           globalSetup: ['test/sync/couch-global-setup.ts'],
           browser: {
@@ -39,6 +73,8 @@ export default defineConfig({
           },
         },
       },
+      engineProject('firefox', firefox()),
+      engineProject('webkit', webkit()),
       {
         test: {
           name: 'e2e',

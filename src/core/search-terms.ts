@@ -10,6 +10,11 @@ export const MAX_TERM_LENGTH = 32;
 const RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc]+/gu;
 // Where Intl.Segmenter is missing: letters, digits, marks (Devanagari matras) and `_`.
 const WORD = /[\p{L}\p{N}\p{M}\p{Pc}]+/gu;
+// A word is a segment holding a letter, digit or `_`, whatever the segmenter's isWordLike says:
+// the engines agree on the segments' bounds but not on that flag. Firefox 153 leaves `नमस्ते`
+// unmarked when a word follows it (and `Z्`) and marks a space plus a lone virama (` ्`) as a word;
+// WebKitGTK 2.50 marks no number (`42`, `item59`); Chromium and Node mark as this rule does.
+const HAS_WORD_CHARACTER = /[\p{L}\p{N}\p{Pc}]/u;
 // Pieces of spaces and common punctuation only (what comes between Han runs) skip the segmenter:
 // they hold no word-like segment. Not "no letter or digit": `_` alone is word-like.
 const WORDLESS = /^[\0-/:-@[-\]{-~\u3001\u3002\u3008-\u3011\u30fb]*$/;
@@ -46,8 +51,8 @@ function visitWords(text: string, from: number, to: number, visit: Visit): boole
       for (const match of piece.matchAll(WORD)) if (visit(match[0], from + match.index, false)) return true;
       continue;
     }
-    for (const segment of segmenter!.segment(piece)) {
-      if (segment.isWordLike && visit(segment.segment, from + segment.index, false)) return true;
+    for (const { segment, index } of segmenter!.segment(piece)) {
+      if (HAS_WORD_CHARACTER.test(segment) && visit(segment, from + index, false)) return true;
     }
   }
   return false;
@@ -55,7 +60,8 @@ function visitWords(text: string, from: number, to: number, visit: Visit): boole
 
 /**
  * Splits normalized text into what search matches: `visit(word, start, false)` for each word
- * (Intl.Segmenter's word-like segments, or runs of letters and digits without it) and
+ * (Intl.Segmenter's segments that hold a letter, digit or `_`, or runs of letters and digits
+ * without it) and
  * `visit(run, start, true)` for each run of Han, kana or Hangul. `start` is the position in
  * `text`. `visit` returns `true` to stop early.
  *

@@ -137,6 +137,25 @@ describe('the segmenter', () => {
     expect(made).toBe(1);
   });
 
+  // Firefox 153's segmenter does not mark `नमस्ते` in `नमस्ते दुनिया` as word-like (nor `Z्`) but
+  // marks ` ्`, and WebKitGTK 2.50's marks no number (`42`, `item59`), where Chromium and Node
+  // mark as expected: a segment is a word when it holds a letter, digit or `_`, whatever the flag
+  // says, so every engine indexes the same words (DESIGN §19). The stub flips the flag as they do.
+  it('takes a segment as a word when it holds a letter or digit, whatever isWordLike says', () => {
+    const Flipping = class extends Intl.Segmenter {
+      override segment(input: string): Intl.Segments {
+        const segments = [...super.segment(input)].map((segment) =>
+          /[\u0900-\u097f\d]/.test(segment.segment) ? { ...segment, isWordLike: !segment.isWordLike } : segment);
+        return segments as unknown as Intl.Segments;
+      }
+    };
+    vi.stubGlobal('Intl', Object.create(Intl, { Segmenter: { value: Flipping } }));
+    expect(indexTerms('नमस्ते दुनिया, नि न')).toEqual(['नमस्ते', 'दुनिया', 'नि', 'न']);
+    expect(indexTerms('item59 at 3.14, 42 times')).toEqual(['item59', 'at', '3.14', '42', 'times']);
+    // A lone mark (now marked word-like by the stub), punctuation and emoji are still no words.
+    expect(indexTerms('a ् । 😀 hello')).toEqual(['a', 'hello']);
+  });
+
   // Node 20's Intl.Segmenter takes time quadratic in its input: long texts go in short pieces.
   it('gets long text in pieces of at most 512 units, cut between words', () => {
     const inputs: number[] = [];

@@ -37,4 +37,22 @@ describe('estimateStorage / requestPersistence', () => {
     for (const value of [estimate.usage, estimate.quota]) if (value !== undefined) expect(value).toBeGreaterThanOrEqual(0);
     expect(typeof (await store.requestPersistence())).toBe('boolean');
   });
+
+  // WebKitGTK has no navigator.storage at all (DESIGN §19): the store answers without it.
+  it.runIf(typeof navigator !== 'undefined' && !('storage' in navigator))('answer {} and false in an engine without navigator.storage', async () => {
+    const store = await stores.open();
+    expect(await store.estimateStorage()).toEqual({});
+    expect(await store.requestPersistence()).toBe(false);
+  });
+
+  // Chromium and Firefox have it: real numbers, and Firefox's persist() answers (the test profile
+  // grants the prompt, shared/TOOLCHAIN.md) instead of waiting on it.
+  it.runIf(typeof navigator !== 'undefined' && 'storage' in navigator)('report real usage and quota in an engine with navigator.storage', async () => {
+    const store = await stores.open();
+    const estimate = await store.estimateStorage();
+    expect(estimate.usage).toBeGreaterThanOrEqual(0);
+    expect(estimate.quota).toBeGreaterThan(0);
+    expect(typeof estimate.persisted).toBe('boolean');
+    expect(typeof (await store.requestPersistence())).toBe('boolean');
+  });
 });

@@ -1,0 +1,9 @@
+export interface EngineBinary {
+  readonly env: string;
+  readonly paths: readonly string[];
+  readonly commands: readonly string[];
+  readonly debianPackage: string;
+}
+export declare const ENGINE_BINARIES: Record<'firefox' | 'webkit' | 'xvfb', EngineBinary>;
+export declare function findEngineBinary(what: 'firefox' | 'webkit' | 'xvfb'): string | undefined;
+export declare function requireEngineBinary(what: 'firefox' | 'webkit' | 'xvfb'): string;
