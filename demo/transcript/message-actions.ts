@@ -66,7 +66,8 @@ export function syncMessageActions(
     actions.regenerate.hidden = point.regenerateFrom === undefined;
     actions.regenerate.disabled = !availability.fork;
   }
-  actions.row.hidden = siblings === undefined && actions.edit?.hidden !== false && actions.regenerate?.hidden !== false;
+  actions.row.hidden = siblings === undefined && actions.edit?.hidden !== false && actions.regenerate?.hidden !== false
+    && actions.row.querySelector('.copy-button') === null;
 }
 
 /** Moves focus to the switcher button `direction` of `element`'s row (or its other button when that one is disabled). */
@@ -102,17 +103,21 @@ function createRow(element: HTMLElement, entry: Entry, point: BranchPoint, handl
         if (from !== undefined) handlers.onRegenerate(from);
       }, 'msg-action')
     : undefined;
-  const row = h('div', { className: 'msg-actions' }, isUser ? edit : regenerate);
-  const actions: ActionRow = { row, switcher, previous, position, next, edit, regenerate, current: { entry, point } };
   const host = element.querySelector<HTMLElement>(':scope > .msg-body') ?? element;
-  host.insertBefore(row, host.querySelector(':scope > .msg-meta'));
+  // An answer's view has a row already (its Copy button): the branch actions go first in it.
+  const existing = host.querySelector<HTMLElement>(':scope > .msg-actions');
+  const row = existing ?? h('div', { className: 'msg-actions' });
+  const own = isUser ? edit : regenerate;
+  if (own !== undefined) row.prepend(own);
+  const actions: ActionRow = { row, switcher, previous, position, next, edit, regenerate, current: { entry, point } };
+  if (existing === null) host.insertBefore(row, host.querySelector(':scope > .msg-meta'));
   rows.set(element, actions);
   return actions;
 }
 
 /** The switcher goes after Edit on a user message (the row is right-aligned) and before Regenerate on an answer. */
 function placeSwitcher(actions: ActionRow): void {
-  if (actions.edit !== undefined) actions.row.append(actions.switcher);
+  if (actions.edit !== undefined) actions.edit.after(actions.switcher);
   else actions.row.prepend(actions.switcher);
 }
 

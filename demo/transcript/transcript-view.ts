@@ -5,7 +5,7 @@
 // What is loaded, and when, is Transcript's part.
 import type { AssistantMessage } from '../../src/index.js';
 import { h } from '../shared/dom.js';
-import { streamingView, type MessageView } from './message-view.js';
+import { LiveMessage } from './live-message.js';
 import { TranscriptLayout } from './transcript-layout.js';
 
 /** Nearer the top than this (px), the oldest entry loaded is about to show: older ones are asked for. */
@@ -34,7 +34,10 @@ export class TranscriptView {
   readonly entries = new TranscriptLayout();
   private readonly liveElement = h('div', { className: 'live' });
   private readonly topElement = h('div', { className: 'transcript-top' });
-  private streaming: MessageView | undefined;
+  private streaming: LiveMessage | undefined;
+  /** The newest snapshot not drawn yet, and the animation frame that will draw it. */
+  private pending: AssistantMessage | undefined;
+  private frame = 0;
   private pinned = true;
 
   /** `loadOlder` runs when the user scrolls near the top or presses "Load older messages". */
@@ -54,13 +57,32 @@ export class TranscriptView {
   /** Shows (or, with `undefined`, removes) the partial reply that is streaming; `showLoadState` follows. */
   showStreaming(message: AssistantMessage | undefined): void {
     if (message === undefined) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.pending = undefined;
       this.streaming = undefined;
       this.liveElement.replaceChildren();
-    } else {
-      const view = streamingView(message);
-      this.streaming = view;
-      this.liveElement.replaceChildren(view.element);
+      return;
     }
+    if (this.streaming === undefined) {
+      this.streaming = new LiveMessage();
+      this.liveElement.replaceChildren(this.streaming.element);
+      this.streaming.update(message);
+      return;
+    }
+    // Later snapshots are drawn once per frame, the newest one.
+    this.pending = message;
+    if (this.frame === 0) this.frame = requestAnimationFrame(() => this.drawPending());
+  }
+
+  private drawPending(): void {
+    this.frame = 0;
+    const message = this.pending;
+    this.pending = undefined;
+    if (message === undefined || this.streaming === undefined) return;
+    const stick = this.isNearBottom();
+    this.streaming.update(message);
+    if (stick) this.scrollToBottom();
   }
 
   /** Shows the empty state or the line above the entries for `state`. */

@@ -11,6 +11,7 @@ import { PAGE_SIZE, PathReader, type PathRange } from './path-reader.js';
 import { OlderPages } from './older-pages.js';
 import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
+import { loadMarkdown } from './markdown.js';
 
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
@@ -54,6 +55,8 @@ export class Transcript {
     this.view = new TranscriptView(emptyState, () => void this.older.loadOlder());
     this.element = this.view.element;
     this.older = new OlderPages(this.path, this.reader, this.view, { layout: () => this.layout(), updateChrome: () => this.updateChrome() });
+    // The Markdown renderer loads while the store opens, off the first screen's critical path.
+    void loadMarkdown();
   }
 
   /** The conversation shown, if any. */
@@ -85,7 +88,8 @@ export class Transcript {
     const generation = this.reader.current;
     await this.reader.exclusive(async () => {
       try {
-        const page = await this.read({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE });
+        // Answers are drawn once, as Markdown, rather than as raw text that then jumps.
+        const [page] = await Promise.all([this.read({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE }), loadMarkdown()]);
         if (page !== undefined) this.applyMerge(page, page.length < PAGE_SIZE, false);
       } finally {
         if (this.reader.isCurrent(generation)) this.loadingFirstPage = false;
