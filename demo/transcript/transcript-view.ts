@@ -33,6 +33,7 @@ export class TranscriptView {
   /** The entries of the path on screen. */
   readonly entries = new TranscriptLayout();
   private readonly liveElement = h('div', { className: 'live' });
+  private readonly failureElement = h('div', { className: 'failure-slot' });
   private readonly topElement = h('div', { className: 'transcript-top' });
   private streaming: LiveMessage | undefined;
   /** The newest snapshot not drawn yet, and the animation frame that will draw it. */
@@ -43,7 +44,7 @@ export class TranscriptView {
   /** `loadOlder` runs when the user scrolls near the top or presses "Load older messages". */
   constructor(private readonly emptyElement: HTMLElement, private readonly loadOlder: () => void) {
     this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
-      h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entries.element, this.liveElement));
+      h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entries.element, this.liveElement, this.failureElement));
     this.element.addEventListener('scroll', () => {
       this.pinned = this.isNearBottom();
       if (this.element.scrollTop < NEAR_TOP) this.loadOlder();
@@ -82,6 +83,18 @@ export class TranscriptView {
     if (message === undefined || this.streaming === undefined) return;
     const stick = this.isNearBottom();
     this.streaming.update(message);
+    if (stick) this.scrollToBottom();
+  }
+
+  /** Shows (or, with `undefined`, removes) the card of a failed turn below the entries. */
+  showFailure(card: HTMLElement | undefined): void {
+    if (card === undefined) {
+      this.failureElement.replaceChildren();
+      return;
+    }
+    if (this.failureElement.firstChild === card) return;
+    const stick = this.isNearBottom();
+    this.failureElement.replaceChildren(card);
     if (stick) this.scrollToBottom();
   }
 

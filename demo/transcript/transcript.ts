@@ -12,6 +12,7 @@ import { OlderPages } from './older-pages.js';
 import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 import { loadMarkdown } from './markdown.js';
+import { turnFailureView, type TurnFailure } from './turn-failure.js';
 
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
@@ -46,6 +47,10 @@ export class Transcript {
   private headSyncQueued = false;
   /** `beginFork` cut the path: the next entry added is a fork even though it continues the cut path. */
   private forkPending = false;
+
+  /** The failed turn of each chat (conversation id →), shown while its message ends the path. */
+  private readonly failures = new Map<string, TurnFailure>();
+  private readonly failureCards = new WeakMap<TurnFailure, HTMLElement>();
 
   private readonly reader: PathReader;
   private readonly older: OlderPages;
@@ -82,6 +87,7 @@ export class Transcript {
     this.view.entries.clear();
     this.forks = new Map();
     this.setStreaming(undefined);
+    this.view.showFailure(undefined);
     this.loadingFirstPage = conversationId !== undefined && lastSeq > 0;
     this.updateChrome();
     if (!this.loadingFirstPage) return;
@@ -233,6 +239,28 @@ export class Transcript {
     this.view.scrollToBottom();
   }
 
+  /** Records (or, with `undefined`, clears) the failed turn of chat `conversationId`. */
+  setFailure(conversationId: string, failure: TurnFailure | undefined): void {
+    if (failure === undefined) this.failures.delete(conversationId);
+    else this.failures.set(conversationId, failure);
+    this.updateFailure();
+  }
+
+  /** The open chat's failure card, while its unanswered message ends the path and no turn runs. */
+  private updateFailure(): void {
+    const failure = this.conversationId === undefined ? undefined : this.failures.get(this.conversationId);
+    if (failure === undefined || this.turnActive || this.tipId !== failure.entryId) {
+      this.view.showFailure(undefined);
+      return;
+    }
+    let card = this.failureCards.get(failure);
+    if (card === undefined) {
+      card = turnFailureView(failure);
+      this.failureCards.set(failure, card);
+    }
+    this.view.showFailure(card);
+  }
+
   /** Reads the head's last page and joins it to the screen; read again when something changed meanwhile. */
   private async readHeadPage(): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -275,6 +303,7 @@ export class Transcript {
   private layout(): void {
     this.view.entries.render(this.path.sorted(), this.path.atStart, { forks: this.forks, availability: this.availability, handlers: this.events.branches });
     this.updateChrome();
+    this.updateFailure();
   }
 
   private updateChrome(): void {

@@ -46,7 +46,7 @@ export const MARKDOWN_ANSWER = [
   'Inline `code` and a plain URL https://example.org/page.',
 ].join('\n');
 
-async function openOnEndpoint(viewport = DESKTOP, dark = false): Promise<{ page: Page; watch: PageWatch; close: () => Promise<void> }> {
+async function openOnEndpoint(viewport: { width: number; height: number } = DESKTOP, dark = false): Promise<{ page: Page; watch: PageWatch; close: () => Promise<void> }> {
   const context = await newContext(demo.browser, viewport);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.server.origin });
   const page = await context.newPage();

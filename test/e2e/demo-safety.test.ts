@@ -34,7 +34,7 @@ afterAll(async () => {
 /** Elements content could have created: none may exist inside the transcript (a link only as a safe Markdown link). */
 async function injectedElements(page: Page): Promise<number> {
   const elements = await page.locator('.transcript').locator('img, script, iframe, svg:not(.icon), object, embed').count();
-  const unsafeLinks = await page.locator('.transcript a').evaluateAll((anchors) => anchors.filter((anchor) =>
+  const unsafeLinks = await page.locator('.transcript a').evaluateAll((anchors) => (anchors as HTMLAnchorElement[]).filter((anchor) =>
     !/^https?:/.test(anchor.getAttribute('href') ?? '') || anchor.target !== '_blank' || anchor.rel !== 'noopener noreferrer').length);
   return elements + unsafeLinks;
 }
