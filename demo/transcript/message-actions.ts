@@ -14,7 +14,10 @@ export interface BranchHandlers {
   onEdit(entry: MessageEntry, text: string): void;
   /** Write a new answer as a sibling of `turnStart`, the first entry of the turn shown. */
   onRegenerate(turnStart: Entry): void;
-  /** Show the version `targetId` of `entry`; `direction` is the button used (focus stays on it). */
+  /**
+   * Show the version `targetId` of `entry` (the entry whose versions they are: a turn's first
+   * entry, when the switcher sits on the answer ending it); `direction` is the button used.
+   */
   onSwitch(entry: Entry, targetId: string, direction: 'prev' | 'next'): void;
 }
 
@@ -47,6 +50,9 @@ export function syncMessageActions(
   const actions = rows.get(element) ?? createRow(element, entry, point, handlers);
   actions.current = { entry, point };
   const { siblings } = point;
+  // Which entry's versions this switcher flips (the app finds it again after a switch by that id).
+  if (siblings === undefined) delete element.dataset.versionsOf;
+  else element.dataset.versionsOf = (point.versionsOf ?? entry).id;
   // Only a message with versions has a switcher at all (not a hidden one): "no branch-position" means "one version".
   if (siblings === undefined) actions.switcher.remove();
   else if (actions.switcher.parentElement !== actions.row) placeSwitcher(actions);
@@ -84,7 +90,7 @@ function createRow(element: HTMLElement, entry: Entry, point: BranchPoint, handl
   const switchTo = (direction: 'prev' | 'next'): void => {
     const { entry: current, point: state } = actions.current;
     const target = state.siblings?.ids[state.siblings.index + (direction === 'prev' ? -1 : 1)];
-    if (target !== undefined) handlers.onSwitch(current, target, direction);
+    if (target !== undefined) handlers.onSwitch(state.versionsOf ?? current, target, direction);
   };
   const previous = iconButton('branch-prev', 'Previous version', ICONS.chevronLeft, () => switchTo('prev'));
   const next = iconButton('branch-next', 'Next version', ICONS.chevronRight, () => switchTo('next'));

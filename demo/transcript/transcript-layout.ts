@@ -102,10 +102,15 @@ export class TranscriptLayout {
     this.updateToolStatuses(slots);
   }
 
-  /** Focuses the switcher of the entry `entryId` (after a switch by keyboard, its view is a new element). */
+  /** Focuses the switcher of the versions of `entryId` (after a switch by keyboard, its view is a new element). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
-    const element = this.elementOf(entryId);
+    const element = this.switcherHolder(entryId);
     if (element !== undefined) focusSwitcher(element, direction);
+  }
+
+  /** The view whose switcher flips the versions of `entryId` (that entry's, or the answer ending its turn). */
+  switcherHolder(entryId: string): HTMLElement | undefined {
+    return [...this.element.querySelectorAll<HTMLElement>('[data-versions-of]')].find((candidate) => candidate.dataset.versionsOf === entryId);
   }
 
   /** The view of entry `entryId` (a message, folded tool results included, or a compaction marker), if shown. */

@@ -132,6 +132,17 @@ export class TranscriptView {
     this.pinned = this.isNearBottom();
   }
 
+  /** Where `element` is, from the top of the scroll box (px). */
+  offsetOf(element: Element): number {
+    return element.getBoundingClientRect().top - this.element.getBoundingClientRect().top;
+  }
+
+  /** Scrolls by `delta` px (as far as the content allows). */
+  scrollBy(delta: number): void {
+    this.element.scrollTop += delta;
+    this.pinned = this.isNearBottom();
+  }
+
   /** Scrolls to the newest message. */
   scrollToBottom(): void {
     this.element.scrollTop = this.element.scrollHeight;

@@ -185,7 +185,8 @@ export class Transcript {
         await this.readHeadPage();
         return;
       }
-      this.applyMerge(page, anchor === undefined);
+      // No jump to the bottom: the app keeps the clicked switcher where it was (keepSwitcherAt).
+      this.applyMerge(page, anchor === undefined, true, false);
     });
   }
 
@@ -201,9 +202,21 @@ export class Transcript {
     return element;
   }
 
-  /** Focuses the switcher of entry `entryId` (its view replaced the one whose button was pressed). */
+  /** Focuses the switcher of the versions of `entryId` (its view replaced the one whose button was pressed). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
     this.view.entries.focusSwitcher(entryId, direction);
+  }
+
+  /** Where the switcher of the versions of `entryId` is, from the top of the scroll box (px), if shown. */
+  switcherOffset(entryId: string): number | undefined {
+    const switcher = this.view.entries.switcherHolder(entryId)?.querySelector('.branch-switcher');
+    return switcher === null || switcher === undefined ? undefined : this.view.offsetOf(switcher);
+  }
+
+  /** Scrolls so the switcher of the versions of `entryId` is `offset` px from the top of the box (where the one clicked was). */
+  keepSwitcherAt(entryId: string, offset: number): void {
+    const switcher = this.view.entries.switcherHolder(entryId)?.querySelector('.branch-switcher');
+    if (switcher !== null && switcher !== undefined) this.view.scrollBy(this.view.offsetOf(switcher) - offset);
   }
 
   /** Whether Edit/Regenerate (`fork`) and the switcher (`switch`) may be used now. */
@@ -281,8 +294,8 @@ export class Transcript {
    * Shows `page` (the path's end) joined to what is loaded; `reachesStart`: it goes back to the
    * path's first entry. `announce`: tell the app the branch changed (not on opening a chat).
    */
-  private applyMerge(page: readonly TranscriptItem[], reachesStart: boolean, announce = true): void {
-    const stick = this.view.isNearBottom();
+  private applyMerge(page: readonly TranscriptItem[], reachesStart: boolean, announce = true, follow = true): void {
+    const stick = follow && this.view.isNearBottom();
     const outcome = this.path.merge(page, reachesStart);
     if (outcome === 'unchanged') return;
     this.layout();
