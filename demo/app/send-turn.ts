@@ -9,6 +9,7 @@ import type { ActiveTurn, AppHost } from './app-host.js';
 import { NEW_CHAT_TITLE, titleFrom } from '../chat-list/chat-title.js';
 import { compactBeforeTurn } from './compaction.js';
 import { formatTokenCount } from '../transcript/context-meter.js';
+import { formatTokens } from '../shared/format.js';
 import { EndpointError } from '../model/endpoint-client.js';
 import { describeError } from '../shared/notices.js';
 import { runTurn, type TurnOutcome } from '../model/turn-runner.js';
@@ -163,9 +164,10 @@ async function compactIfNeeded(app: AppHost, conversationId: string, start: Turn
     const { before, after } = outcome;
     app.notices.show({
       tone: 'info', key: 'auto-compact',
-      title: `This chat was compacted before sending: it had reached ${before.measured ? '' : '~'}${formatTokenCount(before.tokens)} ` +
+      // Numbers written as the compaction's card writes them ("~1,053 tokens"), so the two agree.
+      title: `This chat was compacted before sending: it had reached ${formatTokens(before.tokens)} ` +
         `of the model's ${formatTokenCount(budget.contextWindow)}-token window (auto-compact at ${Math.round(budget.threshold * 100)}%).`,
-      details: [`The model is now sent ~${formatTokenCount(after.tokens)} tokens: a summary of the older messages and the recent ones verbatim.`],
+      details: [`The model is now sent ${formatTokens(after.tokens)}: a summary of the older messages and the recent ones verbatim.`],
     });
     return { ...start, parentId: outcome.entry.id, expectedLastSeq: outcome.entry.seq };
   } catch (error) {

@@ -12,6 +12,7 @@ import { OlderPages } from './older-pages.js';
 import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 import { loadMarkdown } from './markdown.js';
+import { measureContext } from './context-meter.js';
 import { turnFailureView, type TurnFailure } from './turn-failure.js';
 
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
@@ -60,6 +61,8 @@ export class Transcript {
     this.view = new TranscriptView(emptyState, () => void this.older.loadOlder());
     this.element = this.view.element;
     this.older = new OlderPages(this.path, this.reader, this.view, { layout: () => this.layout(), updateChrome: () => this.updateChrome() });
+    // The card of a compaction tells the same size after it as the toast did: the store's measure.
+    this.view.entries.measureCompaction = (entry) => measureContext(store, entry.conversationId, entry.id);
     // The Markdown renderer loads while the store opens, off the first screen's critical path.
     void loadMarkdown();
   }
