@@ -61,8 +61,15 @@ export function plainParagraphs(text: string): HTMLElement {
   return h('p', { className: 'plain', text });
 }
 
-/** Each code block gets a header (its language and a Copy button) and, when finished, highlighting. */
+/**
+ * Each code block gets a header (its language and a Copy button) and, when finished,
+ * highlighting; each task-list box is named by its item's text (a box without a name is
+ * announced as just "checkbox").
+ */
 function decorate(fragment: DocumentFragment, streaming: boolean): void {
+  for (const box of fragment.querySelectorAll('input[type="checkbox"]')) {
+    box.setAttribute('aria-label', (box.parentElement?.textContent ?? '').trim().slice(0, 120) || 'Task');
+  }
   for (const pre of fragment.querySelectorAll('pre')) {
     const code = pre.querySelector('code');
     if (code === null) continue;

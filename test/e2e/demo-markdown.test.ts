@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage, type PageWatch } from './support/browser.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait } from './support/demo-page.js';
+import { seriousViolations } from './support/axe.js';
 import { preferEndpoint, startScriptedEndpoint, type ScriptedEndpoint } from './support/scripted-endpoint.js';
 
 const demo = useDemoEnvironment();
@@ -157,6 +158,27 @@ describe('demo: answers as Markdown', () => {
         await codeBlock.scrollIntoViewIfNeeded();
         await screenshot(page, name);
         expect(watch.errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  it('has no serious or critical axe violation with Markdown, code and a failed turn, on a laptop and a phone, light and dark', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, watch, close } = await openOnEndpoint(viewport);
+      try {
+        endpoint.script({ text: MARKDOWN_ANSWER }, { status: 500, message: 'The model is overloaded.' });
+        await sendAndWait(page, 'Plan my trip');
+        await messages(page, 'assistant').last().locator('code.hljs').waitFor();
+        await sendAndWait(page, 'And the budget?');
+        await byTestId(page, 'turn-failure').waitFor();
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.waitForTimeout(400); // the colour transitions settle before contrast is measured
+          expect.soft(await seriousViolations(page), `${viewport.width}px, ${colorScheme}`).toEqual([]);
+        }
+        expect(watch.errors.filter((error) => !/status of 500/.test(error))).toEqual([]);
       } finally {
         await close();
       }
