@@ -184,4 +184,36 @@ describe('demo: answers as Markdown', () => {
       }
     }
   });
+
+  it('renders Markdown progressively while it streams: blocks already drawn stay the same nodes', async () => {
+    const { page, watch, close } = await openOnEndpoint();
+    try {
+      const sections = Array.from({ length: 12 }, (_, index) => `### Part ${index + 1}\n\nSome **bold** words and a list:\n\n- one\n- two\n`).join('\n');
+      endpoint.script({ text: sections, chunkSize: 6, delayMs: 8 });
+      await byTestId(page, 'composer').fill('Write a long answer');
+      await byTestId(page, 'send').click();
+      const live = page.locator('[data-streaming="true"] [data-testid="markdown"]');
+      await live.locator('h3').first().waitFor();
+      // Mark the first heading and the streaming view as drawn now.
+      await page.evaluate(() => {
+        const view = document.querySelector('[data-streaming="true"]')!;
+        (view as unknown as { __first: boolean }).__first = true;
+        (view.querySelector('h3') as unknown as { __first: boolean }).__first = true;
+      });
+      await live.locator('h3').nth(6).waitFor();
+      const kept = await page.evaluate(() => {
+        const view = document.querySelector('[data-streaming="true"]');
+        return {
+          view: (view as unknown as { __first?: boolean } | null)?.__first === true,
+          heading: (view?.querySelector('h3') as unknown as { __first?: boolean } | null)?.__first === true,
+        };
+      });
+      expect(kept).toEqual({ view: true, heading: true });
+      await expect.poll(() => page.locator('[data-streaming="true"]').count()).toBe(0);
+      expect(await messages(page, 'assistant').last().locator('h3').count()).toBe(12);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
