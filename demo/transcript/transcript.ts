@@ -13,7 +13,7 @@ import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 import { loadMarkdown } from './markdown.js';
 import { measureContext } from './context-meter.js';
-import { turnFailureView, type TurnFailure } from './turn-failure.js';
+import { TurnFailures, type TurnFailure } from './turn-failure.js';
 
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
@@ -49,9 +49,8 @@ export class Transcript {
   /** `beginFork` cut the path: the next entry added is a fork even though it continues the cut path. */
   private forkPending = false;
 
-  /** The failed turn of each chat (conversation id →), shown while its message ends the path. */
-  private readonly failures = new Map<string, TurnFailure>();
-  private readonly failureCards = new WeakMap<TurnFailure, HTMLElement>();
+  /** The failed turn of each chat, shown while its message ends the path. */
+  private readonly failures = new TurnFailures();
 
   private readonly reader: PathReader;
   private readonly older: OlderPages;
@@ -257,24 +256,13 @@ export class Transcript {
 
   /** Records (or, with `undefined`, clears) the failed turn of chat `conversationId`. */
   setFailure(conversationId: string, failure: TurnFailure | undefined): void {
-    if (failure === undefined) this.failures.delete(conversationId);
-    else this.failures.set(conversationId, failure);
+    this.failures.set(conversationId, failure);
     this.updateFailure();
   }
 
   /** The open chat's failure card, while its unanswered message ends the path and no turn runs. */
   private updateFailure(): void {
-    const failure = this.conversationId === undefined ? undefined : this.failures.get(this.conversationId);
-    if (failure === undefined || this.turnActive || this.tipId !== failure.entryId) {
-      this.view.showFailure(undefined);
-      return;
-    }
-    let card = this.failureCards.get(failure);
-    if (card === undefined) {
-      card = turnFailureView(failure);
-      this.failureCards.set(failure, card);
-    }
-    this.view.showFailure(card);
+    this.view.showFailure(this.turnActive ? undefined : this.failures.cardFor(this.conversationId, this.tipId));
   }
 
   /** Reads the head's last page and joins it to the screen; read again when something changed meanwhile. */

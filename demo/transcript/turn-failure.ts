@@ -31,3 +31,27 @@ export function turnFailureView(failure: TurnFailure): HTMLElement {
           on: { click: action.run },
         })))));
 }
+
+/** The failed turn of each chat, and the card of each (built once, so focus on Retry survives redraws). */
+export class TurnFailures {
+  private readonly failures = new Map<string, TurnFailure>();
+  private readonly cards = new WeakMap<TurnFailure, HTMLElement>();
+
+  /** Records (or, with `undefined`, clears) the failed turn of chat `conversationId`. */
+  set(conversationId: string, failure: TurnFailure | undefined): void {
+    if (failure === undefined) this.failures.delete(conversationId);
+    else this.failures.set(conversationId, failure);
+  }
+
+  /** The card to show in chat `conversationId` whose path ends at `tipId`: only while its unanswered message ends it. */
+  cardFor(conversationId: string | undefined, tipId: string | undefined): HTMLElement | undefined {
+    const failure = conversationId === undefined ? undefined : this.failures.get(conversationId);
+    if (failure === undefined || tipId !== failure.entryId) return undefined;
+    let card = this.cards.get(failure);
+    if (card === undefined) {
+      card = turnFailureView(failure);
+      this.cards.set(failure, card);
+    }
+    return card;
+  }
+}

@@ -292,7 +292,7 @@ describe('demo: branches', () => {
       const parents = exported.entries.map((entry) => entry.parentId);
       expect(new Set(parents).size).toBeLessThan(parents.length);
       const markdown = readFileSync((await downloads.download(page, 'export-markdown')).path, 'utf8');
-      expect(markdown).toContain('8*8 = 64');
+      expect(markdown).toContain('`8*8` = 64');
       expect(markdown).not.toContain('9*9');
 
       await byTestId(page, 'import').setInputFiles(json);

@@ -7,6 +7,7 @@ import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage, type PageWatch } from './support/browser.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait } from './support/demo-page.js';
 import { seriousViolations } from './support/axe.js';
+import { onDemoPage } from './support/demo-session.js';
 import { preferEndpoint, startScriptedEndpoint, type ScriptedEndpoint } from './support/scripted-endpoint.js';
 
 const demo = useDemoEnvironment();
@@ -215,5 +216,16 @@ describe('demo: answers as Markdown', () => {
     } finally {
       await close();
     }
+  });
+
+  it('shows the offline assistant\'s arithmetic as written, not as emphasis between two *', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await sendAndWait(page, 'What is 12*7 and 3*4?');
+      const answer = messages(page, 'assistant').last();
+      expect(await answer.innerText()).toContain('12*7 = 84');
+      expect(await answer.innerText()).toContain('3*4 = 12');
+      expect(await answer.locator('em').count()).toBe(0);
+      expect(watch.errors).toEqual([]);
+    });
   });
 });
