@@ -58,7 +58,7 @@ describe('demo: a failed turn', () => {
         expect(endpoint.requests.at(-1)).toEqual(endpoint.requests.at(-2));
         expect(await messages(page, 'user').count()).toBe(2);
         expect(await byTestId(page, 'branch-position').count()).toBe(0);
-        // Still gone after a reply and a reload.
+        // Still gone after the next reply.
         await sendAndWait(page, 'Thanks');
         expect(await failure.count()).toBe(0);
         expect(watch.errors.filter((error) => !/status of 500/.test(error))).toEqual([]);
