@@ -5,6 +5,6 @@ export default defineConfig({
   server: { host: '127.0.0.1' },
   // Pre-bundle the runtime dependencies up front, so the first page load never triggers a
   // "new dependencies found, reloading" round trip (which would interrupt a test or a user).
-  optimizeDeps: { entries: ['index.html'], include: ['idb', 'zod', 'uuid'] },
+  optimizeDeps: { entries: ['index.html'], include: ['idb', 'zod', 'uuid', 'marked', 'dompurify', 'highlight.js/lib/core'] },
   build: { outDir: 'dist-demo', emptyOutDir: true },
 });

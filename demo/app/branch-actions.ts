@@ -27,16 +27,20 @@ function editMessage(app: AppHost, entry: MessageEntry, text: string): Promise<v
 
 /**
  * Shows version `targetId` of `entry`: checks out the newest leaf below it, then replaces what
- * is shown below the fork point, leaving everything above it (and the scroll position) alone.
+ * is shown below the fork point, leaving everything above it alone and the switcher clicked
+ * where it was on screen.
  */
 async function switchVersion(app: AppHost, entry: Entry, targetId: string, direction: 'prev' | 'next'): Promise<void> {
   const conversation = app.open;
   if (conversation === undefined || app.compacting !== undefined || app.turn?.conversationId === conversation.id) return;
+  // The switcher clicked stays where it is on screen, so the next click lands on it too.
+  const offset = app.transcript.switcherOffset(entry.id);
   try {
     const updated = await app.store.checkout(conversation.id, targetId);
     if (app.open?.id !== updated.id || updated.headId === null) return;
     app.open = updated;
     await app.transcript.showBranch(entry.parentId, updated.headId);
+    if (offset !== undefined) app.transcript.keepSwitcherAt(targetId, offset);
     app.transcript.focusSwitcher(targetId, direction);
     app.updateInterrupted();
     app.scheduleContextEstimate();

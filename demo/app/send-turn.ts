@@ -2,12 +2,14 @@
 // a new version of an edited message), any tool window a previous turn left open is settled
 // first, the chat is compacted first when the turn would pass the auto-compact share of the
 // model's window, the model's reply streams in (also again, as a regenerated answer), and
-// whatever went wrong is told plainly.
+// whatever went wrong is told plainly: with the chat, under the message left unanswered, with a
+// Retry that answers that same message again on the same branch.
 import { isConvologError, user, type Entry } from '../../src/index.js';
 import type { ActiveTurn, AppHost } from './app-host.js';
 import { NEW_CHAT_TITLE, titleFrom } from '../chat-list/chat-title.js';
 import { compactBeforeTurn } from './compaction.js';
 import { formatTokenCount } from '../transcript/context-meter.js';
+import { formatTokens } from '../shared/format.js';
 import { EndpointError } from '../model/endpoint-client.js';
 import { describeError } from '../shared/notices.js';
 import { runTurn, type TurnOutcome } from '../model/turn-runner.js';
@@ -28,6 +30,7 @@ export async function sendTurn(app: AppHost, text: string, options: { parentId?:
   if (turn === undefined) return;
   let conversation = app.open;
   const progress = { appended: false };
+  let sentId: string | undefined;
   try {
     if (conversation === undefined) {
       conversation = await app.store.createConversation({ title: titleFrom(text) });
@@ -46,10 +49,11 @@ export async function sendTurn(app: AppHost, text: string, options: { parentId?:
       void app.store.updateConversation(conversationId, { title: titleFrom(text) }).catch(() => undefined);
     }
     const sent = entries.at(-1)!;
+    sentId = sent.id;
     const start = await compactIfNeeded(app, conversationId, { parentId: sent.id, expectedLastSeq: sent.seq, attempt: 1 }, turn.controller.signal);
-    reportOutcome(app, await runModelTurn(app, conversationId, start, turn.controller.signal, progress));
+    reportOutcome(app, conversationId, await runModelTurn(app, conversationId, start, turn.controller.signal, progress));
   } catch (error) {
-    reportTurnError(app, error, conversation?.id);
+    reportTurnError(app, error, conversation?.id, sentId);
   } finally {
     endTurn(app, conversation?.id, progress.appended);
   }
@@ -61,23 +65,37 @@ export async function sendTurn(app: AppHost, text: string, options: { parentId?:
  * replaces stays, one click away; if it was interrupted inside a tool window, that window stays
  * as it was on the old branch (the new one forks above it, so nothing needs settling).
  */
-export async function regenerateTurn(app: AppHost, turnStart: Entry): Promise<void> {
+export function regenerateTurn(app: AppHost, turnStart: Entry): Promise<void> {
+  if (turnStart.parentId === null) return Promise.resolve();
+  return answerAgain(app, turnStart.parentId, true);
+}
+
+/**
+ * Answers the user message `entryId` again after a failed turn: the same context, on the same
+ * branch (the message is the end of the path, so the answer continues it).
+ */
+export function retryTurn(app: AppHost, conversationId: string, entryId: string): Promise<void> {
+  if (app.open?.id !== conversationId) return Promise.resolve();
+  return answerAgain(app, entryId, false);
+}
+
+/** Runs the model's turn below `parentId` in the open chat; `fork`: what is shown below it is cut first (Regenerate). */
+async function answerAgain(app: AppHost, parentId: string, fork: boolean): Promise<void> {
   const conversation = app.open;
-  const parentId = turnStart.parentId;
-  if (conversation === undefined || parentId === null) return;
+  if (conversation === undefined) return;
   const turn = beginTurn(app, conversation.id);
   if (turn === undefined) return;
   const progress = { appended: false };
   try {
-    app.transcript.beginFork(parentId);
+    if (fork) app.transcript.beginFork(parentId);
     const [current, answers] = await Promise.all([
       app.store.getConversation(conversation.id),
       app.store.children(conversation.id, parentId),
     ]);
     const start: TurnStart = { parentId, expectedLastSeq: current?.lastSeq ?? conversation.lastSeq, attempt: answers.length + 1 };
-    reportOutcome(app, await runModelTurn(app, conversation.id, start, turn.controller.signal, progress));
+    reportOutcome(app, conversation.id, await runModelTurn(app, conversation.id, start, turn.controller.signal, progress));
   } catch (error) {
-    reportTurnError(app, error, conversation.id);
+    reportTurnError(app, error, conversation.id, fork ? undefined : parentId);
   } finally {
     endTurn(app, conversation.id, progress.appended);
   }
@@ -146,9 +164,10 @@ async function compactIfNeeded(app: AppHost, conversationId: string, start: Turn
     const { before, after } = outcome;
     app.notices.show({
       tone: 'info', key: 'auto-compact',
-      title: `This chat was compacted before sending: it had reached ${before.measured ? '' : '~'}${formatTokenCount(before.tokens)} ` +
+      // Numbers written as the compaction's card writes them ("~1,053 tokens"), so the two agree.
+      title: `This chat was compacted before sending: it had reached ${formatTokens(before.tokens)} ` +
         `of the model's ${formatTokenCount(budget.contextWindow)}-token window (auto-compact at ${Math.round(budget.threshold * 100)}%).`,
-      details: [`The model is now sent ~${formatTokenCount(after.tokens)} tokens: a summary of the older messages and the recent ones verbatim.`],
+      details: [`The model is now sent ${formatTokens(after.tokens)}: a summary of the older messages and the recent ones verbatim.`],
     });
     return { ...start, parentId: outcome.entry.id, expectedLastSeq: outcome.entry.seq };
   } catch (error) {
@@ -182,33 +201,45 @@ async function settleInterrupted(app: AppHost, conversationId: string): Promise<
   return settled.at(-1)?.id ?? leafId;
 }
 
-function reportOutcome(app: AppHost, outcome: TurnOutcome): void {
+function reportOutcome(app: AppHost, conversationId: string, outcome: TurnOutcome): void {
+  // A reply was written: an earlier failure of this chat is over.
+  app.transcript.setFailure(conversationId, undefined);
   // 'interrupted' needs no notice: the banner above the composer says what happens next.
   if (outcome === 'step_limit') {
     app.notices.show({ tone: 'warning', title: 'The model kept calling tools, so the turn was ended after 8 steps.' });
   }
 }
 
-function reportTurnError(app: AppHost, error: unknown, conversationId: string | undefined): void {
+/**
+ * Tells what went wrong. When the turn left the user's message `unansweredId` without an answer,
+ * it is told there, in that chat, with Retry; otherwise (a regenerate, a conflict) as a notice.
+ */
+function reportTurnError(app: AppHost, error: unknown, conversationId: string | undefined, unansweredId?: string): void {
   if (isConvologError(error, 'conflict')) {
     app.notices.show({ tone: 'warning', title: 'Another tab added to this chat while the reply was being written, so the reply was not saved.' });
     if (conversationId !== undefined) void app.transcript.syncHead();
     return;
   }
-  if (isConvologError(error, 'incomplete_stream')) {
-    app.notices.show({ tone: 'error', title: 'The reply broke off before it finished, so it was not saved.', details: [error.message] });
-    return;
-  }
-  if (error instanceof EndpointError && error.overflow) {
+  const { title, details, compact } = describeTurnError(error);
+  if (conversationId === undefined || unansweredId === undefined) {
     app.notices.show({
-      tone: 'error', title: 'This chat is too long for the model.', details: [error.message],
-      action: { label: 'Compact this chat', run: () => void app.compact() },
+      tone: 'error', title, details,
+      ...(compact && { action: { label: 'Compact this chat', run: () => void app.compact() } }),
     });
     return;
   }
-  if (error instanceof EndpointError) {
-    app.notices.show({ tone: 'error', title: 'The endpoint returned an error.', details: [error.message] });
-    return;
-  }
-  app.notices.show({ tone: 'error', title: 'Something went wrong with this turn.', details: [describeError(error)] });
+  const actions = [{ label: 'Retry', run: () => void retryTurn(app, conversationId, unansweredId) }];
+  if (compact) actions.push({ label: 'Compact this chat', run: () => void app.compact() });
+  app.transcript.setFailure(conversationId, { entryId: unansweredId, title: `No answer: ${lowerFirst(title)}`, details, actions });
+}
+
+function describeTurnError(error: unknown): { title: string; details: string[]; compact: boolean } {
+  if (isConvologError(error, 'incomplete_stream')) return { title: 'The reply broke off before it finished, so it was not saved.', details: [error.message], compact: false };
+  if (error instanceof EndpointError && error.overflow) return { title: 'This chat is too long for the model.', details: [error.message], compact: true };
+  if (error instanceof EndpointError) return { title: 'The endpoint returned an error.', details: [error.message], compact: false };
+  return { title: 'Something went wrong with this turn.', details: [describeError(error)], compact: false };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

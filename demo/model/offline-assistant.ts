@@ -125,7 +125,8 @@ function describeResult(result: ToolMessage, argumentsText: string): string {
       return `In ${report.city} it is ${report.temperatureC}°C and ${report.conditions}, with wind at ${report.windKph} km/h.`;
     }
   }
-  if (result.toolName === 'calculator' && typeof args?.expression === 'string') return `${args.expression} = ${content}.`;
+  // Answers are Markdown: an expression goes in a code span, or "12*7 and 3*4" would turn italic.
+  if (result.toolName === 'calculator' && typeof args?.expression === 'string') return `\`${args.expression}\` = ${content}.`;
   return `${result.toolName} returned: ${content}`;
 }
 

@@ -9,8 +9,14 @@ export interface Siblings { ids: readonly string[]; index: number }
 
 /** The branch actions one entry of the shown path offers. */
 export interface BranchPoint {
-  /** Set when the entry's parent has 2+ children. */
+  /** Set when the versions shown are switched here: the entry's own, or its turn's (see `versionsOf`). */
   siblings?: Siblings;
+  /**
+   * The entry whose versions `siblings` are, when not this one: a regenerated turn's versions are
+   * siblings of its first entry, but the switcher sits on the answer that ends it (where
+   * Regenerate was clicked), not on a tool-calling message above.
+   */
+  versionsOf?: Entry;
   /** A user message made of text only (editing would drop anything else). */
   editable: boolean;
   /**
@@ -50,10 +56,21 @@ export function branchPoints(items: readonly TranscriptItem[], forks: ForkMap): 
     }
     if (item.message.role !== 'assistant') return;
     const point: BranchPoint = { ...(siblings && { siblings }), editable: false };
-    if (turnHasUser && endsTurn(items, index)) point.regenerateFrom = turnStart;
+    const ends = endsTurn(items, index);
+    if (turnHasUser && ends) point.regenerateFrom = turnStart;
+    if (ends && turnStart !== item) moveTurnVersions(points, turnStart, point);
     points.set(item.id, point);
   });
   return points;
+}
+
+/** Moves the switcher of the turn starting at `turnStart` to `end`, the answer that ends the turn. */
+function moveTurnVersions(points: Map<string, BranchPoint>, turnStart: Entry, end: BranchPoint): void {
+  const start = points.get(turnStart.id);
+  if (start?.siblings === undefined || end.siblings !== undefined) return;
+  end.siblings = start.siblings;
+  end.versionsOf = turnStart;
+  delete start.siblings;
 }
 
 function siblingsOf(entry: Entry, forks: ForkMap): Siblings | undefined {

@@ -1,5 +1,5 @@
 // The transcript's views of what is not a plain message: a compaction marker, a placeholder for
-// an unreadable record, and the tag on messages a compaction folded away.
+// an unreadable record, and the label over the messages a compaction folded away.
 import type { CompactionEntry } from '../../src/index.js';
 import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
@@ -25,13 +25,9 @@ export function corruptPlaceholder(item: CorruptItem): HTMLElement {
     h('span', { text: `Message #${item.seq} could not be read. It is still stored, unchanged; this version of the app skips it.` }));
 }
 
-/** Adds or removes the "not sent to the model" tag of a message view. */
-export function setFoldedTag(element: HTMLElement, folded: boolean): void {
-  const existing = element.querySelector(':scope > .folded-tag, :scope > .msg-body > .folded-tag');
-  if (folded && existing === null) {
-    const host = element.querySelector(':scope > .msg-body') ?? element;
-    host.append(h('span', { className: 'folded-tag', text: 'not sent to the model' }));
-  } else if (!folded && existing !== null) {
-    existing.remove();
-  }
+/** The one label over the messages a compaction folded away (dimmed below it, down to the marker). */
+export function foldedRangeLabel(): HTMLElement {
+  return h('div', { className: 'folded-range', testId: 'folded-range' },
+    h('span', { className: 'folded-tag', text: 'Not sent to the model' }),
+    h('span', { className: 'folded-range-text', text: 'The messages from here down to the summary stay in the log; the summary is sent in their place.' }));
 }

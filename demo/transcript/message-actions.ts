@@ -14,7 +14,10 @@ export interface BranchHandlers {
   onEdit(entry: MessageEntry, text: string): void;
   /** Write a new answer as a sibling of `turnStart`, the first entry of the turn shown. */
   onRegenerate(turnStart: Entry): void;
-  /** Show the version `targetId` of `entry`; `direction` is the button used (focus stays on it). */
+  /**
+   * Show the version `targetId` of `entry` (the entry whose versions they are: a turn's first
+   * entry, when the switcher sits on the answer ending it); `direction` is the button used.
+   */
   onSwitch(entry: Entry, targetId: string, direction: 'prev' | 'next'): void;
 }
 
@@ -47,6 +50,9 @@ export function syncMessageActions(
   const actions = rows.get(element) ?? createRow(element, entry, point, handlers);
   actions.current = { entry, point };
   const { siblings } = point;
+  // Which entry's versions this switcher flips (the app finds it again after a switch by that id).
+  if (siblings === undefined) delete element.dataset.versionsOf;
+  else element.dataset.versionsOf = (point.versionsOf ?? entry).id;
   // Only a message with versions has a switcher at all (not a hidden one): "no branch-position" means "one version".
   if (siblings === undefined) actions.switcher.remove();
   else if (actions.switcher.parentElement !== actions.row) placeSwitcher(actions);
@@ -66,7 +72,8 @@ export function syncMessageActions(
     actions.regenerate.hidden = point.regenerateFrom === undefined;
     actions.regenerate.disabled = !availability.fork;
   }
-  actions.row.hidden = siblings === undefined && actions.edit?.hidden !== false && actions.regenerate?.hidden !== false;
+  actions.row.hidden = siblings === undefined && actions.edit?.hidden !== false && actions.regenerate?.hidden !== false
+    && actions.row.querySelector('.copy-button') === null;
 }
 
 /** Moves focus to the switcher button `direction` of `element`'s row (or its other button when that one is disabled). */
@@ -83,7 +90,7 @@ function createRow(element: HTMLElement, entry: Entry, point: BranchPoint, handl
   const switchTo = (direction: 'prev' | 'next'): void => {
     const { entry: current, point: state } = actions.current;
     const target = state.siblings?.ids[state.siblings.index + (direction === 'prev' ? -1 : 1)];
-    if (target !== undefined) handlers.onSwitch(current, target, direction);
+    if (target !== undefined) handlers.onSwitch(state.versionsOf ?? current, target, direction);
   };
   const previous = iconButton('branch-prev', 'Previous version', ICONS.chevronLeft, () => switchTo('prev'));
   const next = iconButton('branch-next', 'Next version', ICONS.chevronRight, () => switchTo('next'));
@@ -102,17 +109,21 @@ function createRow(element: HTMLElement, entry: Entry, point: BranchPoint, handl
         if (from !== undefined) handlers.onRegenerate(from);
       }, 'msg-action')
     : undefined;
-  const row = h('div', { className: 'msg-actions' }, isUser ? edit : regenerate);
-  const actions: ActionRow = { row, switcher, previous, position, next, edit, regenerate, current: { entry, point } };
   const host = element.querySelector<HTMLElement>(':scope > .msg-body') ?? element;
-  host.insertBefore(row, host.querySelector(':scope > .msg-meta'));
+  // An answer's view has a row already (its Copy button): the branch actions go first in it.
+  const existing = host.querySelector<HTMLElement>(':scope > .msg-actions');
+  const row = existing ?? h('div', { className: 'msg-actions' });
+  const own = isUser ? edit : regenerate;
+  if (own !== undefined) row.prepend(own);
+  const actions: ActionRow = { row, switcher, previous, position, next, edit, regenerate, current: { entry, point } };
+  if (existing === null) host.insertBefore(row, host.querySelector(':scope > .msg-meta'));
   rows.set(element, actions);
   return actions;
 }
 
 /** The switcher goes after Edit on a user message (the row is right-aligned) and before Regenerate on an answer. */
 function placeSwitcher(actions: ActionRow): void {
-  if (actions.edit !== undefined) actions.row.append(actions.switcher);
+  if (actions.edit !== undefined) actions.edit.after(actions.switcher);
   else actions.row.prepend(actions.switcher);
 }
 

@@ -1,5 +1,8 @@
 // Builds the DOM of one transcript message. Every piece of stored or model text goes in as a
-// text node: a message is data, never markup, whoever wrote it.
+// text node (a message is data, never markup, whoever wrote it), except an answer's text, which
+// is Markdown rendered by markdown.ts: sanitized, with no raw HTML, unsafe link or remote image.
+// What the user typed stays plain text: it is shown as typed (a pasted log full of `*` and `_`
+// must not turn into emphasis), as the chat apps people know do it.
 import {
   getAppData, TURN_ENVELOPE_KEY, TurnEnvelopeSchema,
   type AssistantBlock, type AssistantMessage, type MediaSource, type Message, type MessageEntry,
@@ -8,6 +11,7 @@ import {
 import { h, icon, type Child } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { formatFullDate, formatTimeOfDay } from '../shared/format.js';
+import { copyButton, markdownElement } from './markdown.js';
 
 /** The DOM of a message, with the slots a tool call's result is folded into. */
 export interface MessageView {
@@ -24,14 +28,7 @@ export function messageView(entry: MessageEntry): MessageView {
   return view;
 }
 
-/** A message still streaming in (the accumulator's snapshot): in memory only. */
-export function streamingView(message: AssistantMessage): MessageView {
-  const view = renderMessage(message, { streaming: true });
-  view.element.dataset.streaming = 'true';
-  return view;
-}
-
-interface RenderOptions { timestamp?: string; streaming?: boolean }
+interface RenderOptions { timestamp?: string }
 
 function renderMessage(message: Message, options: RenderOptions): MessageView {
   if (message.role === 'user') return { element: userElement(message, options), resultSlots: new Map() };
@@ -54,26 +51,39 @@ function assistantElement(message: AssistantMessage, options: RenderOptions): Me
   if (envelope?.finishReason === 'aborted') tags.push(h('span', { className: 'tag tag-muted', text: 'Stopped' }));
   if (envelope?.finishReason === 'length') tags.push(h('span', { className: 'tag tag-warning', text: 'Cut off (length)' }));
   if (envelope?.finishReason === 'content_filter') tags.push(h('span', { className: 'tag tag-warning', text: 'Filtered' }));
-  const empty = message.content.length === 0 && !options.streaming;
-  const element = h('article', {
-    className: `msg msg-assistant${options.streaming ? ' is-streaming' : ''}`,
+  const empty = message.content.length === 0;
+  const source = answerSource(message);
+  const element = assistantFrame(false,
+    ...blocks,
+    empty ? h('p', { className: 'muted-text', text: '(empty reply)' }) : null,
+    tags.length > 0 ? h('div', { className: 'msg-tags' }, ...tags) : null,
+    // The branch actions (message-actions.ts) join this row when the answer has any.
+    source === '' ? null : h('div', { className: 'msg-actions' }, copyButton('copy-answer', 'Copy', () => source)),
+    metaLine(options, envelope?.model ? [h('span', { className: 'meta-model', text: envelope.model })] : []));
+  return { element, resultSlots };
+}
+
+/** The article and body of an answer, around `children`. */
+export function assistantFrame(streaming: boolean, ...children: Child[]): HTMLElement {
+  return h('article', {
+    className: `msg msg-assistant${streaming ? ' is-streaming' : ''}`,
     testId: 'message',
     data: { role: 'assistant' },
   },
   h('div', { className: 'avatar', attrs: { 'aria-hidden': 'true' } }, icon(ICONS.sparkle)),
-  h('div', { className: 'msg-body' },
-    ...blocks,
-    empty ? h('p', { className: 'muted-text', text: '(empty reply)' }) : null,
-    options.streaming ? h('span', { className: 'typing', attrs: { 'aria-label': 'Writing' } }, h('i'), h('i'), h('i')) : null,
-    tags.length > 0 ? h('div', { className: 'msg-tags' }, ...tags) : null,
-    metaLine(options, envelope?.model ? [h('span', { className: 'meta-model', text: envelope.model })] : [])));
-  return { element, resultSlots };
+  h('div', { className: 'msg-body' }, ...children));
 }
 
-function assistantBlockElement(block: AssistantBlock, resultSlots: Map<string, HTMLElement>): HTMLElement {
+/** The Markdown source of an answer (what its Copy button copies): its text blocks. */
+function answerSource(message: AssistantMessage): string {
+  return message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n\n').trim();
+}
+
+/** One block of an answer; a tool call's result slot goes into `resultSlots`. */
+export function assistantBlockElement(block: AssistantBlock, resultSlots: Map<string, HTMLElement>): HTMLElement {
   switch (block.type) {
     case 'text':
-      return contentText(block.text);
+      return markdownElement(block.text);
     case 'reasoning':
       return h('details', { className: 'reasoning' },
         h('summary', { text: 'Reasoning' }),
@@ -166,8 +176,7 @@ function resultText(text: string): HTMLElement {
   return h('pre', { className: 'tool-output', text: compactJson(text) });
 }
 
-function metaLine(options: RenderOptions, tags: Child[]): HTMLElement | null {
-  if (options.streaming) return null;
+function metaLine(options: RenderOptions, tags: Child[]): HTMLElement {
   return h('footer', { className: 'msg-meta' },
     ...tags,
     options.timestamp

@@ -1,11 +1,12 @@
 // Rendering of the transcript's loaded entries, apart from how they are paged in: tool results
 // under their call, compaction markers before the first message they kept, folded messages
-// dimmed, each tool call's status, and each message's branch actions (switcher, Edit, Regenerate).
-import { estimateMessageTokens, SUMMARY_PREFIX, type CompactionEntry, type MessageEntry } from '../../src/index.js';
+// dimmed under one label, each tool call's status, and each message's branch actions (switcher,
+// Edit, Regenerate).
+import type { CompactionEntry, ContextTokens } from '../../src/index.js';
 import { h } from '../shared/dom.js';
 import { messageView, type MessageView } from './message-view.js';
 import { formatTokens } from '../shared/format.js';
-import { compactionMarker, corruptPlaceholder, setFoldedTag } from './entry-views.js';
+import { compactionMarker, corruptPlaceholder, foldedRangeLabel } from './entry-views.js';
 import type { TranscriptItem } from './transcript-item.js';
 import { branchPoints, type ForkMap } from './branch-points.js';
 import { focusSwitcher, syncMessageActions, type ActionAvailability, type BranchHandlers } from './message-actions.js';
@@ -27,6 +28,16 @@ export class TranscriptLayout {
   private readonly views = new Map<number, MessageView | HTMLElement>();
   private readonly runningCalls = new Set<string>();
   private turnActive = false;
+  /** The one label over the dimmed range a compaction folded away. */
+  private readonly foldLabel = foldedRangeLabel();
+  /** Each compaction's context size right after it, as the store measures it (compaction id →). */
+  private readonly compactionSizes = new Map<string, ContextTokens | 'pending'>();
+
+  /**
+   * Measures the context a compaction left (the summary and the messages it kept): the same
+   * measure the toast after compacting reports, read from the store, not from what is loaded.
+   */
+  measureCompaction: ((entry: CompactionEntry) => Promise<ContextTokens>) | undefined;
 
   /** Forgets every view and running call (another conversation is opening). */
   clear(): void {
@@ -60,6 +71,7 @@ export class TranscriptLayout {
     const messageElements = new Map<string, HTMLElement>();
     const markers: Marker[] = [];
     const lastCompaction = items.filter((item) => item.type === 'compaction').at(-1);
+    let firstFolded: HTMLElement | undefined;
 
     for (const item of items) {
       if (item.type === 'corrupt') {
@@ -69,7 +81,7 @@ export class TranscriptLayout {
       if (item.type === 'compaction') {
         const element = this.viewOf(item) as HTMLElement;
         element.classList.toggle('is-superseded', item !== lastCompaction);
-        updateCompactionStats(element, item, items);
+        this.updateCompactionStats(element, item);
         const point = points?.get(item.id);
         if (point !== undefined) syncMessageActions(element, item, point, branch.availability, branch.handlers!);
         markers.push({ element, firstKeptId: item.firstKeptId });
@@ -85,12 +97,11 @@ export class TranscriptLayout {
           // Folded with its call: the assistant message around it carries the dimming and the label.
           if (view.element.parentElement !== slot) slot.append(view.element);
           view.element.classList.toggle('is-folded', false);
-          setFoldedTag(view.element, false);
           continue;
         }
       }
       view.element.classList.toggle('is-folded', folded);
-      setFoldedTag(view.element, folded);
+      if (folded) firstFolded ??= view.element;
       const point = points?.get(item.id);
       if (point !== undefined) syncMessageActions(view.element, item, point, branch.availability, branch.handlers!);
       for (const [callId, slot] of view.resultSlots) slots.set(callId, slot);
@@ -98,14 +109,20 @@ export class TranscriptLayout {
     }
 
     placeMarkers(top, markers, messageElements);
+    if (firstFolded !== undefined) top.splice(top.indexOf(firstFolded), 0, this.foldLabel);
     this.reconcile(top);
     this.updateToolStatuses(slots);
   }
 
-  /** Focuses the switcher of the entry `entryId` (after a switch by keyboard, its view is a new element). */
+  /** Focuses the switcher of the versions of `entryId` (after a switch by keyboard, its view is a new element). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
-    const element = this.elementOf(entryId);
+    const element = this.switcherHolder(entryId);
     if (element !== undefined) focusSwitcher(element, direction);
+  }
+
+  /** The view whose switcher flips the versions of `entryId` (that entry's, or the answer ending its turn). */
+  switcherHolder(entryId: string): HTMLElement | undefined {
+    return [...this.element.querySelectorAll<HTMLElement>('[data-versions-of]')].find((candidate) => candidate.dataset.versionsOf === entryId);
   }
 
   /** The view of entry `entryId` (a message, folded tool results included, or a compaction marker), if shown. */
@@ -139,6 +156,25 @@ export class TranscriptLayout {
     }
   }
 
+  /** "~12,300 tokens → ~3,843 tokens": what the compaction recorded before, and the store's measure after. */
+  private updateCompactionStats(element: HTMLElement, compaction: CompactionEntry): void {
+    const stats = element.querySelector<HTMLElement>('.compaction-stats');
+    if (stats === null) return;
+    const size = this.compactionSizes.get(compaction.id);
+    if (size === undefined && this.measureCompaction !== undefined) {
+      this.compactionSizes.set(compaction.id, 'pending');
+      // The context up to a compaction never changes (the log is append-only): measured once.
+      void this.measureCompaction(compaction).then((measured) => {
+        this.compactionSizes.set(compaction.id, measured);
+        this.updateCompactionStats(element, compaction);
+      }, () => this.compactionSizes.delete(compaction.id));
+    }
+    const after = size === undefined || size === 'pending' ? undefined : formatTokens(size.tokens);
+    const before = compaction.tokensBefore === undefined ? undefined : formatTokens(compaction.tokensBefore);
+    const text = before !== undefined ? `${before} → ${after ?? '…'}` : after !== undefined ? `${after} after` : '';
+    if (stats.textContent !== text) stats.textContent = text;
+  }
+
   private viewOf(item: TranscriptItem): MessageView | HTMLElement {
     const existing = this.views.get(item.seq);
     if (existing !== undefined) return existing;
@@ -167,19 +203,4 @@ function foldBoundary(items: readonly TranscriptItem[], wholePath: boolean): num
   // Not loaded: it is further up (nothing loaded is folded), or it does not exist, and then
   // the context starts right after the compaction entry.
   return wholePath ? compaction.seq : undefined;
-}
-
-function updateCompactionStats(element: HTMLElement, compaction: CompactionEntry, items: readonly TranscriptItem[]): void {
-  const keptStart = items.find((item) => item.type === 'message' && item.id === compaction.firstKeptId)?.seq ?? compaction.seq;
-  const keptTokens = items
-    .filter((item): item is MessageEntry => item.type === 'message' && item.seq >= keptStart && item.seq < compaction.seq)
-    .reduce((sum, item) => sum + estimateMessageTokens(item.message), 0);
-  const summaryTokens = estimateMessageTokens({ role: 'user', content: SUMMARY_PREFIX + compaction.summary });
-  const after = summaryTokens + keptTokens;
-  const stats = element.querySelector<HTMLElement>('.compaction-stats');
-  if (stats === null) return;
-  const text = compaction.tokensBefore !== undefined
-    ? `${formatTokens(compaction.tokensBefore)} → ${formatTokens(after)}`
-    : `${formatTokens(after)} after`;
-  if (stats.textContent !== text) stats.textContent = text;
 }

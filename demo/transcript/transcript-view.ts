@@ -5,7 +5,7 @@
 // What is loaded, and when, is Transcript's part.
 import type { AssistantMessage } from '../../src/index.js';
 import { h } from '../shared/dom.js';
-import { streamingView, type MessageView } from './message-view.js';
+import { LiveMessage } from './live-message.js';
 import { TranscriptLayout } from './transcript-layout.js';
 
 /** Nearer the top than this (px), the oldest entry loaded is about to show: older ones are asked for. */
@@ -33,14 +33,18 @@ export class TranscriptView {
   /** The entries of the path on screen. */
   readonly entries = new TranscriptLayout();
   private readonly liveElement = h('div', { className: 'live' });
+  private readonly failureElement = h('div', { className: 'failure-slot' });
   private readonly topElement = h('div', { className: 'transcript-top' });
-  private streaming: MessageView | undefined;
+  private streaming: LiveMessage | undefined;
+  /** The newest snapshot not drawn yet, and the animation frame that will draw it. */
+  private pending: AssistantMessage | undefined;
+  private frame = 0;
   private pinned = true;
 
   /** `loadOlder` runs when the user scrolls near the top or presses "Load older messages". */
   constructor(private readonly emptyElement: HTMLElement, private readonly loadOlder: () => void) {
     this.element = h('div', { className: 'transcript', attrs: { role: 'log', 'aria-label': 'Messages', tabindex: '0' } },
-      h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entries.element, this.liveElement));
+      h('div', { className: 'transcript-inner' }, this.topElement, this.emptyElement, this.entries.element, this.liveElement, this.failureElement));
     this.element.addEventListener('scroll', () => {
       this.pinned = this.isNearBottom();
       if (this.element.scrollTop < NEAR_TOP) this.loadOlder();
@@ -54,13 +58,44 @@ export class TranscriptView {
   /** Shows (or, with `undefined`, removes) the partial reply that is streaming; `showLoadState` follows. */
   showStreaming(message: AssistantMessage | undefined): void {
     if (message === undefined) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.pending = undefined;
       this.streaming = undefined;
       this.liveElement.replaceChildren();
-    } else {
-      const view = streamingView(message);
-      this.streaming = view;
-      this.liveElement.replaceChildren(view.element);
+      return;
     }
+    if (this.streaming === undefined) {
+      this.streaming = new LiveMessage();
+      this.liveElement.replaceChildren(this.streaming.element);
+      this.streaming.update(message);
+      return;
+    }
+    // Later snapshots are drawn once per frame, the newest one.
+    this.pending = message;
+    if (this.frame === 0) this.frame = requestAnimationFrame(() => this.drawPending());
+  }
+
+  private drawPending(): void {
+    this.frame = 0;
+    const message = this.pending;
+    this.pending = undefined;
+    if (message === undefined || this.streaming === undefined) return;
+    const stick = this.isNearBottom();
+    this.streaming.update(message);
+    if (stick) this.scrollToBottom();
+  }
+
+  /** Shows (or, with `undefined`, removes) the card of a failed turn below the entries. */
+  showFailure(card: HTMLElement | undefined): void {
+    if (card === undefined) {
+      this.failureElement.replaceChildren();
+      return;
+    }
+    if (this.failureElement.firstChild === card) return;
+    const stick = this.isNearBottom();
+    this.failureElement.replaceChildren(card);
+    if (stick) this.scrollToBottom();
   }
 
   /** Shows the empty state or the line above the entries for `state`. */
@@ -94,6 +129,17 @@ export class TranscriptView {
   /** Scrolls `element` (an entry's view) into the middle of the box. */
   center(element: HTMLElement): void {
     element.scrollIntoView({ block: 'center' });
+    this.pinned = this.isNearBottom();
+  }
+
+  /** Where `element` is, from the top of the scroll box (px). */
+  offsetOf(element: Element): number {
+    return element.getBoundingClientRect().top - this.element.getBoundingClientRect().top;
+  }
+
+  /** Scrolls by `delta` px (as far as the content allows). */
+  scrollBy(delta: number): void {
+    this.element.scrollTop += delta;
     this.pinned = this.isNearBottom();
   }
 

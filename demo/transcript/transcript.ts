@@ -11,6 +11,9 @@ import { PAGE_SIZE, PathReader, type PathRange } from './path-reader.js';
 import { OlderPages } from './older-pages.js';
 import type { ForkMap } from './branch-points.js';
 import type { ActionAvailability, BranchHandlers } from './message-actions.js';
+import { loadMarkdown } from './markdown.js';
+import { measureContext } from './context-meter.js';
+import { TurnFailures, type TurnFailure } from './turn-failure.js';
 
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
@@ -46,6 +49,9 @@ export class Transcript {
   /** `beginFork` cut the path: the next entry added is a fork even though it continues the cut path. */
   private forkPending = false;
 
+  /** The failed turn of each chat, shown while its message ends the path. */
+  private readonly failures = new TurnFailures();
+
   private readonly reader: PathReader;
   private readonly older: OlderPages;
 
@@ -54,6 +60,10 @@ export class Transcript {
     this.view = new TranscriptView(emptyState, () => void this.older.loadOlder());
     this.element = this.view.element;
     this.older = new OlderPages(this.path, this.reader, this.view, { layout: () => this.layout(), updateChrome: () => this.updateChrome() });
+    // The card of a compaction tells the same size after it as the toast did: the store's measure.
+    this.view.entries.measureCompaction = (entry) => measureContext(store, entry.conversationId, entry.id);
+    // The Markdown renderer loads while the store opens, off the first screen's critical path.
+    void loadMarkdown();
   }
 
   /** The conversation shown, if any. */
@@ -79,13 +89,15 @@ export class Transcript {
     this.view.entries.clear();
     this.forks = new Map();
     this.setStreaming(undefined);
+    this.view.showFailure(undefined);
     this.loadingFirstPage = conversationId !== undefined && lastSeq > 0;
     this.updateChrome();
     if (!this.loadingFirstPage) return;
     const generation = this.reader.current;
     await this.reader.exclusive(async () => {
       try {
-        const page = await this.read({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE });
+        // Answers are drawn once, as Markdown, rather than as raw text that then jumps.
+        const [page] = await Promise.all([this.read({ beforeSeq: lastSeq + 1, limit: PAGE_SIZE }), loadMarkdown()]);
         if (page !== undefined) this.applyMerge(page, page.length < PAGE_SIZE, false);
       } finally {
         if (this.reader.isCurrent(generation)) this.loadingFirstPage = false;
@@ -175,7 +187,8 @@ export class Transcript {
         await this.readHeadPage();
         return;
       }
-      this.applyMerge(page, anchor === undefined);
+      // No jump to the bottom: the app keeps the clicked switcher where it was (keepSwitcherAt).
+      this.applyMerge(page, anchor === undefined, true, false);
     });
   }
 
@@ -191,9 +204,21 @@ export class Transcript {
     return element;
   }
 
-  /** Focuses the switcher of entry `entryId` (its view replaced the one whose button was pressed). */
+  /** Focuses the switcher of the versions of `entryId` (its view replaced the one whose button was pressed). */
   focusSwitcher(entryId: string, direction: 'prev' | 'next'): void {
     this.view.entries.focusSwitcher(entryId, direction);
+  }
+
+  /** Where the switcher of the versions of `entryId` is, from the top of the scroll box (px), if shown. */
+  switcherOffset(entryId: string): number | undefined {
+    const switcher = this.view.entries.switcherHolder(entryId)?.querySelector('.branch-switcher');
+    return switcher === null || switcher === undefined ? undefined : this.view.offsetOf(switcher);
+  }
+
+  /** Scrolls so the switcher of the versions of `entryId` is `offset` px from the top of the box (where the one clicked was). */
+  keepSwitcherAt(entryId: string, offset: number): void {
+    const switcher = this.view.entries.switcherHolder(entryId)?.querySelector('.branch-switcher');
+    if (switcher !== null && switcher !== undefined) this.view.scrollBy(this.view.offsetOf(switcher) - offset);
   }
 
   /** Whether Edit/Regenerate (`fork`) and the switcher (`switch`) may be used now. */
@@ -229,6 +254,17 @@ export class Transcript {
     this.view.scrollToBottom();
   }
 
+  /** Records (or, with `undefined`, clears) the failed turn of chat `conversationId`. */
+  setFailure(conversationId: string, failure: TurnFailure | undefined): void {
+    this.failures.set(conversationId, failure);
+    this.updateFailure();
+  }
+
+  /** The open chat's failure card, while its unanswered message ends the path and no turn runs. */
+  private updateFailure(): void {
+    this.view.showFailure(this.turnActive ? undefined : this.failures.cardFor(this.conversationId, this.tipId));
+  }
+
   /** Reads the head's last page and joins it to the screen; read again when something changed meanwhile. */
   private async readHeadPage(): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -249,8 +285,8 @@ export class Transcript {
    * Shows `page` (the path's end) joined to what is loaded; `reachesStart`: it goes back to the
    * path's first entry. `announce`: tell the app the branch changed (not on opening a chat).
    */
-  private applyMerge(page: readonly TranscriptItem[], reachesStart: boolean, announce = true): void {
-    const stick = this.view.isNearBottom();
+  private applyMerge(page: readonly TranscriptItem[], reachesStart: boolean, announce = true, follow = true): void {
+    const stick = follow && this.view.isNearBottom();
     const outcome = this.path.merge(page, reachesStart);
     if (outcome === 'unchanged') return;
     this.layout();
@@ -271,6 +307,7 @@ export class Transcript {
   private layout(): void {
     this.view.entries.render(this.path.sorted(), this.path.atStart, { forks: this.forks, availability: this.availability, handlers: this.events.branches });
     this.updateChrome();
+    this.updateFailure();
   }
 
   private updateChrome(): void {

@@ -133,9 +133,11 @@ describe('demo: branches', () => {
       await regenerateLast(page);
       expect(await byTestId(page, 'tool-call').count()).toBe(1);
       expect(await byTestId(page, 'tool-call').locator('[data-role="tool"]').count()).toBe(1);
-      // The switcher sits on the turn's first message (the one that called the tool).
+      // The turn's versions are siblings of its first message (the one that called the tool), but
+      // the switcher sits on the answer whose Regenerate was clicked.
       const turnStart = messages(page, 'assistant').nth(1);
-      await expect.poll(() => positionOf(turnStart)).toBe('3/3');
+      await expect.poll(() => positionOf(messages(page, 'assistant').last())).toBe('3/3');
+      expect(await positionOf(turnStart)).toBe('');
       expect(await textOf(turnStart)).toContain('version 3');
       expect(await textOf(messages(page, 'assistant').last())).toMatch(/In Lisbon it is/);
       await screenshot(page, 'desktop-branch-regenerated');
@@ -164,7 +166,8 @@ describe('demo: branches', () => {
       await waitForIdle(page);
       await regenerateLast(page);
       await expect.poll(() => positionOf(messages(page, 'user').last())).toBe('2/2');
-      await expect.poll(() => positionOf(messages(page, 'assistant').nth(1))).toBe('2/2');
+      // On the regenerated answer (the turn's last), not on the tool-calling message above it.
+      await expect.poll(() => positionOf(messages(page, 'assistant').last())).toBe('2/2');
       expect(await overflow()).toBe(false);
       await screenshot(page, 'mobile-branches');
       expect(watch.errors).toEqual([]);
@@ -289,7 +292,7 @@ describe('demo: branches', () => {
       const parents = exported.entries.map((entry) => entry.parentId);
       expect(new Set(parents).size).toBeLessThan(parents.length);
       const markdown = readFileSync((await downloads.download(page, 'export-markdown')).path, 'utf8');
-      expect(markdown).toContain('8*8 = 64');
+      expect(markdown).toContain('`8*8` = 64');
       expect(markdown).not.toContain('9*9');
 
       await byTestId(page, 'import').setInputFiles(json);
@@ -320,11 +323,11 @@ describe('demo: branches', () => {
       await regenerateLast(page);
       expect(await textOf(messages(page, 'assistant').last())).toMatch(/In Kyoto it is/);
       expect(await byTestId(page, 'interrupted').isVisible()).toBe(false);
-      const turnStart = messages(page, 'assistant').nth(1);
-      await expect.poll(() => positionOf(turnStart)).toBe('2/2');
+      const regenerated = messages(page, 'assistant').last();
+      await expect.poll(() => positionOf(regenerated)).toBe('2/2');
 
       // The interrupted version is kept as it was: no error result was written into it.
-      await byTestId(turnStart, 'branch-prev').click();
+      await byTestId(regenerated, 'branch-prev').click();
       await expect.poll(() => transcript(page)).toEqual(interrupted);
       expect(await byTestId(page, 'interrupted').isVisible()).toBe(true);
 

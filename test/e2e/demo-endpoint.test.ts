@@ -53,7 +53,8 @@ describe('demo: OpenAI-compatible endpoint', () => {
       expect(await page.locator('.chat-subtitle').innerText()).toContain('fake-model');
 
       await sendAndWait(page, 'Now overflow please');
-      await waitForNotice(page, /too long for the model/);
+      // Told under the unanswered message, in this chat, with Retry and Compact.
+      expect(await byTestId(page, 'turn-failure').innerText()).toMatch(/too long for the model/);
       await screenshot(page, 'desktop-endpoint-overflow');
       await page.getByRole('button', { name: 'Compact this chat' }).click();
       await expect.poll(() => byTestId(page, 'compaction').count()).toBe(1);
@@ -112,8 +113,9 @@ describe('demo: OpenAI-compatible endpoint', () => {
       });
       await openDemo(page, demo.server.origin);
       await sendAndWait(page, 'Anyone there?');
-      const notice = await waitForNotice(page, /The endpoint returned an error|Could not reach/);
-      expect(notice).toContain('Could not reach http://127.0.0.1:9/v1/chat/completions');
+      const failure = await byTestId(page, 'turn-failure').innerText();
+      expect(failure).toMatch(/The endpoint returned an error|Could not reach/i);
+      expect(failure).toContain('Could not reach http://127.0.0.1:9/v1/chat/completions');
       // The user's message is stored; no half reply was.
       expect(await messages(page, 'user').count()).toBe(1);
       expect(await messages(page, 'assistant').count()).toBe(0);

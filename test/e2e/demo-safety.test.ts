@@ -1,5 +1,6 @@
 // Hostile text in the demo: typed, imported, and echoed back by the assistant, it shows
-// literally; nothing executes, no dialog opens, nothing is fetched, no link is clickable.
+// literally; nothing executes, no dialog opens, nothing is fetched. The assistant's answers are
+// Markdown: the only links in them are http(s) ones that open a new tab, noopener noreferrer.
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +31,12 @@ afterAll(async () => {
   if (directory) rmSync(directory, { recursive: true, force: true });
 });
 
-/** Elements content could have created: none may exist inside the transcript. */
+/** Elements content could have created: none may exist inside the transcript (a link only as a safe Markdown link). */
 async function injectedElements(page: Page): Promise<number> {
-  return page.locator('.transcript').locator('img, script, iframe, svg:not(.icon), a, object, embed').count();
+  const elements = await page.locator('.transcript').locator('img, script, iframe, svg:not(.icon), object, embed').count();
+  const unsafeLinks = await page.locator('.transcript a').evaluateAll((anchors) => (anchors as HTMLAnchorElement[]).filter((anchor) =>
+    !/^https?:/.test(anchor.getAttribute('href') ?? '') || anchor.target !== '_blank' || anchor.rel !== 'noopener noreferrer').length);
+  return elements + unsafeLinks;
 }
 
 /** Requests the payloads would cause (the `x` image, the tracker, anything off this origin). */
