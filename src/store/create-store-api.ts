@@ -13,6 +13,7 @@ import { readChildren } from './log/read-children.js';
 import { readForks } from './log/read-forks.js';
 import { settleConversation } from './log/settle-conversation.js';
 import { estimateStorage, requestPersistence } from './database/storage-estimate.js';
+import type { OpenReport } from './types/open-report.js';
 import type { StoreContext } from './database/store-context.js';
 import { updateConversation } from './conversations/update-conversation.js';
 
@@ -26,10 +27,11 @@ const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.disp
  * most page loads never call them, and every app that opens a store would otherwise download them.
  * @internal
  */
-export function createStoreApi(context: StoreContext): ConvologStore {
+export function createStoreApi(context: StoreContext, openReport: OpenReport): ConvologStore {
   const close = (): void => context.connection.close('closed');
   return {
     name: context.name,
+    openReport,
     createConversation: (options) => createConversation(context, options),
     getConversation: (id) => getConversation(context, id),
     listConversations: (options) => listConversations(context, options),

@@ -8,6 +8,9 @@ import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
 import { SearchIndexer } from './database/search-indexer.js';
+import { defaultJournalBackend } from './journal/default-journal-backend.js';
+import type { JournalBackend } from './journal/journal-storage.js';
+import { openJournal, startJournalStorage } from './journal/open-journal.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -31,6 +34,8 @@ export function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore
 export interface InternalStoreOptions {
   /** `false`: writes store no search keys (to measure what indexing costs an append). Default `true`. */
   searchIndex?: boolean;
+  /** Where the reset marker and the journal live (DESIGN §21); `null`: nowhere. Default: OPFS, else `localStorage`. */
+  journalBackend?: JournalBackend | null;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -44,19 +49,30 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const factory = resolveFactory(options.indexedDB);
   const keyRange = resolveKeyRange(options.IDBKeyRange);
   assertIdbGlobals();
+  let created = false;
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
+    onUpgrade: (oldVersion) => {
+      if (oldVersion === 0) created = true;
+    },
   });
   const indexer = new SearchIndexer(internal.searchIndex ?? true);
+  const now = options.now ?? (() => new Date());
+  const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
+  const storage = startJournalStorage(backend, name);
+  storage?.catch(() => undefined); // a refusal is reported by openJournal, even if the database open fails first
   const database = await open(options.signal);
+  const journal = await openJournal({ database: name, created, storage, now });
   const changes = new ChangeChannel(name);
   const connection = new Connection(() => open(), (reason) => changes.closed(reason));
   connection.adopt(database);
   const context: StoreContext = {
     name, connection, changes, durability, keyRange,
-    now: options.now ?? (() => new Date()),
+    now,
     generateId: options.generateId ?? v7,
     indexer,
   };
-  return createStoreApi(context);
+  const store = createStoreApi(context, journal.report);
+  if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
+  return store;
 }
