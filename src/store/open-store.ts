@@ -10,6 +10,7 @@ import type { StoreContext } from './database/store-context.js';
 import { SearchIndexer } from './database/search-indexer.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import type { JournalBackend } from './journal/journal-storage.js';
+import { attachJournal } from './journal/attach-journal.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
@@ -72,7 +73,8 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     generateId: options.generateId ?? v7,
     indexer,
   };
-  const store = createStoreApi(context, journal.report);
+  const journaled = await attachJournal(context, journal, options.journal !== false);
+  const store = createStoreApi(context, journal.report, journaled);
   if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
   return store;
 }
