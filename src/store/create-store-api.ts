@@ -13,6 +13,7 @@ import { readChildren } from './log/read-children.js';
 import { readForks } from './log/read-forks.js';
 import { settleConversation } from './log/settle-conversation.js';
 import { estimateStorage, requestPersistence } from './database/storage-estimate.js';
+import type { AttachedJournal } from './journal/attach-journal.js';
 import type { OpenReport } from './types/open-report.js';
 import type { StoreContext } from './database/store-context.js';
 import { updateConversation } from './conversations/update-conversation.js';
@@ -21,23 +22,26 @@ import { updateConversation } from './conversations/update-conversation.js';
 const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ??
   (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
+/** Each store's journal, for the library's own tests and benchmarks (waiting for a roll). @internal */
+export const STORE_JOURNALS = new WeakMap<ConvologStore, AttachedJournal>();
+
 /**
  * The public store object over a context: each method is one operation file. Import, export and merging
  * (with their schemas and tree checks, about 7 KB gzipped) and search load on first use through import():
  * most page loads never call them, and every app that opens a store would otherwise download them.
  * @internal
  */
-export function createStoreApi(context: StoreContext, openReport: OpenReport, journaled?: () => Promise<void>): ConvologStore {
+export function createStoreApi(context: StoreContext, openReport: OpenReport, journal?: AttachedJournal): ConvologStore {
   const close = (): void => context.connection.close('closed');
   // A write resolves once the journal holds it too (DESIGN §21): the browser may throw the
   // database away at the next crash, and what the app was told is saved must survive that.
-  const durable = journaled === undefined ? <T>(write: Promise<T>) => write
+  const durable = journal === undefined ? <T>(write: Promise<T>) => write
     : async <T>(write: Promise<T>): Promise<T> => {
       const result = await write;
-      await journaled();
+      await journal.flushed();
       return result;
     };
-  return {
+  const store = {
     name: context.name,
     openReport,
     createConversation: (options) => durable(createConversation(context, options)),
@@ -66,4 +70,6 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     close,
     [DISPOSE]: close,
   } as ConvologStore;
+  if (journal !== undefined) STORE_JOURNALS.set(store, journal);
+  return store;
 }

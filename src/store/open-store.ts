@@ -37,6 +37,8 @@ export interface InternalStoreOptions {
   searchIndex?: boolean;
   /** Where the reset marker and the journal live (DESIGN §21); `null`: nowhere. Default: OPFS, else `localStorage`. */
   journalBackend?: JournalBackend | null;
+  /** Roll the journal into a snapshot once its segments reach this many bytes (tests use 1). */
+  journalRollBytes?: number;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -63,7 +65,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const storage = startJournalStorage(backend, name);
   storage?.catch(() => undefined); // a refusal is reported by openJournal, even if the database open fails first
   const database = await open(options.signal);
-  const journal = await openJournal({ database: name, created, storage, now });
+  const journal = await openJournal({ database: name, created, storage });
   const changes = new ChangeChannel(name);
   const connection = new Connection(() => open(), (reason) => changes.closed(reason));
   connection.adopt(database);
@@ -73,7 +75,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     generateId: options.generateId ?? v7,
     indexer,
   };
-  const journaled = await attachJournal(context, journal, options.journal !== false);
+  const journaled = await attachJournal(context, journal, options.journal !== false, internal.journalRollBytes);
   const store = createStoreApi(context, journal.report, journaled);
   if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
   return store;

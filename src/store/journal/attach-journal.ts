@@ -1,4 +1,6 @@
 import type { StoreContext } from '../database/store-context.js';
+import type { JournalIssue } from '../types/open-report.js';
+import { DEFAULT_ROLL_BYTES, JournalRoller } from './journal-roller.js';
 import { JournalWriter } from './journal-writer.js';
 import type { OpenedJournal } from './open-journal.js';
 
@@ -9,13 +11,21 @@ import type { OpenedJournal } from './open-journal.js';
  * (`journal: false`, no OPFS). Never throws.
  * @internal
  */
-export async function attachJournal(context: StoreContext, opened: OpenedJournal, enabled: boolean): Promise<(() => Promise<void>) | undefined> {
+export async function attachJournal(
+  storeContext: StoreContext, opened: OpenedJournal, enabled: boolean, rollBytes = DEFAULT_ROLL_BYTES,
+): Promise<AttachedJournal | undefined> {
   const { storage, report } = opened;
   if (!enabled || storage === undefined || !storage.canJournal) return undefined;
+  // The journal's own reads (export stamps `exportedAt`) must not take ticks of the app's clock.
+  const context: StoreContext = { ...storeContext, now: () => new Date() };
   if (report.reset) {
     const { restoreJournal } = await import('./restore-journal.js');
     await restoreJournal(context, storage, report);
   }
+  const onIssue = (issue: JournalIssue): void => {
+    report.issues.push(issue);
+  };
+  const roller = new JournalRoller(context, storage, opened.generation, rollBytes, onIssue);
   const writer = new JournalWriter(storage, {
     database: context.name,
     generation: opened.generation,
@@ -23,8 +33,20 @@ export async function attachJournal(context: StoreContext, opened: OpenedJournal
       const { exportConversation } = await import('../transfer/export-conversation.js');
       return (await exportConversation(context, conversationId)).entries;
     },
-    onIssue: (issue) => report.issues.push(issue),
+    onWritten: (bytes) => roller.written(bytes),
+    onIssue,
   });
   context.changes.onPublish = (change) => writer.record(change);
-  return () => writer.flushed();
+  // Not after a failed marker check: a database that is empty for a reason the marker missed
+  // must not be rolled into a snapshot that replaces the journal holding its content.
+  if (report.issues.length === 0 || report.reset) roller.checkAtOpen();
+  return { flushed: () => writer.flushed(), rolled: () => roller.idle() };
+}
+
+/** What the store keeps of its journal. @internal */
+export interface AttachedJournal {
+  /** Settles when every write so far is journaled: write methods await it. */
+  flushed(): Promise<void>;
+  /** Settles when no roll into a snapshot is running. */
+  rolled(): Promise<void>;
 }

@@ -4,6 +4,8 @@ import type { JournalBackend, JournalStorage } from './journal-storage.js';
 export interface MemoryJournalFaults {
   /** Every write throws a `QuotaExceededError` (a full disk, private mode). */
   refuseWrites?: boolean;
+  /** Every removal throws: what a crash right after a snapshot was written leaves behind. */
+  refuseRemoves?: boolean;
   /** Opening the folder throws (no OPFS at all). */
   refuseOpen?: boolean;
 }
@@ -44,6 +46,7 @@ function memoryStorage(folder: Map<string, string>, faults: MemoryJournalFaults)
       folder.set(file, text);
     },
     remove: async (file) => {
+      if (faults.refuseRemoves === true) throw new DOMException('The tab was killed.', 'AbortError');
       folder.delete(file);
     },
   };

@@ -29,7 +29,7 @@ export interface MarkerCheck {
  * issue, never a failed open.
  * @internal
  */
-export async function checkMarker(storage: JournalStorage, database: string, created: boolean, now: () => Date): Promise<MarkerCheck> {
+export async function checkMarker(storage: JournalStorage, database: string, created: boolean): Promise<MarkerCheck> {
   const issues: JournalIssue[] = [];
   let marker: ResetMarker | undefined;
   try {
@@ -40,7 +40,7 @@ export async function checkMarker(storage: JournalStorage, database: string, cre
   const reset = created && marker !== undefined;
   const generation = marker === undefined ? 1 : marker.generation + (created ? 1 : 0);
   if (marker === undefined || created) {
-    const next: ResetMarker = { format: MARKER_FORMAT, version: 1, database, generation, createdAt: now().toISOString() };
+    const next: ResetMarker = { format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString() };
     try {
       await storage.write(MARKER_FILE, JSON.stringify(next));
     } catch (error) {

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { assistant, user } from '../../../src/core/constructors.js';
 import type { ConvologStore, OpenStoreOptions } from '../../../src/store/index.js';
 import { memoryJournalBackend, type MemoryJournalBackend } from '../../../src/store/journal/memory-journal-backend.js';
+import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
 import { openStoreWith } from '../../../src/store/open-store.js';
 
 /** What Chromium does on a bad checksum: the database is gone, nothing else is told. */
@@ -29,6 +30,8 @@ export function profile(name: string, memory: MemoryJournalBackend = memoryJourn
     async open(options = {}) {
       const store = await openStoreWith({ name, ...options }, { journalBackend: memory.backend });
       opened.push(store);
+      // The first snapshot (taken at open) out of the way: these tests look at segments.
+      await STORE_JOURNALS.get(store)?.rolled();
       return store;
     },
   };
