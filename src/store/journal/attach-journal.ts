@@ -1,8 +1,10 @@
 import type { StoreContext } from '../database/store-context.js';
 import type { JournalIssue } from '../types/open-report.js';
+import { catchUpJournal } from './catch-up-journal.js';
 import { DEFAULT_ROLL_BYTES, JournalRoller } from './journal-roller.js';
 import { JournalWriter } from './journal-writer.js';
 import type { OpenedJournal } from './open-journal.js';
+import { describe } from './reset-marker.js';
 
 /**
  * After the database is open (DESIGN §21): restores from the journal when the open found a reset,
@@ -36,11 +38,20 @@ export async function attachJournal(
     onWritten: (bytes) => roller.written(bytes),
     onIssue,
   });
+  if (!report.reset) await catchUp(context, opened, writer);
   context.changes.onPublish = (change) => writer.record(change);
   // Not after a failed marker check: a database that is empty for a reason the marker missed
   // must not be rolled into a snapshot that replaces the journal holding its content.
   if (report.issues.length === 0 || report.reset) roller.checkAtOpen();
   return { flushed: () => writer.flushed(), rolled: () => roller.idle() };
+}
+
+async function catchUp(context: StoreContext, opened: OpenedJournal, writer: JournalWriter): Promise<void> {
+  try {
+    await catchUpJournal(context, opened.storage!, writer);
+  } catch (error) {
+    opened.report.issues.push({ code: 'journal_write_failed', message: `Journaling what the last session left unjournaled failed (${describe(error)}).` });
+  }
 }
 
 /** What the store keeps of its journal. @internal */

@@ -57,6 +57,9 @@ export function journalText(header: JournalHeader, records: readonly string[]): 
  * @internal
  */
 export function parseJournalFile(name: string, text: string, database: string, issues: JournalIssue[]): JournalFile | undefined {
+  // An empty file is a write killed before its first byte (OPFS creates the file, then fills it
+  // on close): its changes were never acknowledged, and the next open caught them up.
+  if (text === '') return undefined;
   const lines = text.split('\n');
   const header = parseLine(lines[0] ?? '') as Partial<JournalHeader> | undefined;
   if (header?.format !== JOURNAL_FORMAT || typeof header.version !== 'number') {

@@ -33,11 +33,23 @@ export interface Verification {
   problems: string[];
 }
 
-async function open(name: string): Promise<string> {
+/** What the open found: whether the browser had thrown the database away, and what came back. */
+export interface Opened {
+  conversationId: string;
+  reset: boolean;
+  restoredEntries?: number;
+  issues: string[];
+}
+
+async function open(name: string): Promise<Opened> {
   store = await convolog.openStore({ name });
   const existing = (await store.listConversations()).find((conversation) => conversation.title === TITLE);
   conversationId = existing?.id ?? (await store.createConversation({ title: TITLE })).id;
-  return conversationId;
+  const { reset, restored, issues } = store.openReport;
+  return {
+    conversationId, reset, ...(restored === undefined ? {} : { restoredEntries: restored.entries }),
+    issues: issues.map((issue) => `${issue.code}: ${issue.message}`),
+  };
 }
 
 function batchOf(entry: Entry): { batch: number; size: number } | undefined {

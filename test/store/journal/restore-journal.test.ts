@@ -102,6 +102,43 @@ describe('restoring from the journal after a reset', () => {
   });
 });
 
+describe('writes a killed tab committed but never journaled', () => {
+  it('are journaled at the next open, so a later restore has no gap', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const first = await browser.open();
+    const { id } = await first.createConversation({ title: 'killed mid-journal' });
+    await first.append(id, [user('journaled')]);
+    browser.memory.faults.refuseWrites = true; // the tab dies after the commit, before its segment is written
+    await first.append(id, [user('committed, never journaled')]);
+    first.close();
+    browser.memory.faults.refuseWrites = false;
+    const second = await browser.open(); // no reset: the database is there
+    await second.append(id, [user('built on it')]);
+    const expected = await dump(second);
+    second.close();
+    await deleteBehindTheStoresBack(name);
+    const after = await browser.open();
+    expect(after.openReport.issues).toEqual([]);
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+
+  it('takes an empty segment (a write killed before its first byte) for what it is, not damage', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open();
+    await store.createConversation({ title: 'kept' });
+    store.close();
+    browser.memory.files(name).set('j-999999999999999-killed00-000000000.jsonl', '');
+    await deleteBehindTheStoresBack(name);
+    const after = await browser.open();
+    expect(after.openReport.issues).toEqual([]);
+    expect((await after.listConversations()).map((conversation) => conversation.title)).toEqual(['kept']);
+    after.close();
+  });
+});
+
 describe('a bad journal restores what it safely can and never blocks the open', () => {
   it('restores up to a record cut short by a crash, and says what it dropped', async () => {
     const name = stores.name();
