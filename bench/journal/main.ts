@@ -41,12 +41,12 @@ async function timeAppends(store: ConvologStore, count: number, after?: (line: s
 }
 
 /** A worker that appends each line to one OPFS file through a sync access handle and flushes. */
-function syncHandleWorker(): { write(line: string): Promise<void>; close(): void } {
+function syncHandleWorker(flush: boolean): { write(line: string): Promise<void>; close(): void } {
   const source = `
     let handle; let offset = 0;
     const ready = (async () => {
       const root = await navigator.storage.getDirectory();
-      const file = await root.getFileHandle('bench-sync-journal.jsonl', { create: true });
+      const file = await root.getFileHandle('bench-sync-journal-' + Math.random() + '.jsonl', { create: true });
       handle = await file.createSyncAccessHandle();
       handle.truncate(0);
     })();
@@ -54,7 +54,7 @@ function syncHandleWorker(): { write(line: string): Promise<void>; close(): void
       await ready;
       const bytes = new TextEncoder().encode(event.data.line + '\\n');
       offset += handle.write(bytes, { at: offset });
-      handle.flush();
+      if (${flush}) handle.flush();
       postMessage(event.data.id);
     };`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
@@ -81,15 +81,16 @@ async function appendCost(count: number, rounds: number): Promise<Record<string,
   const without: number[] = [];
   const withJournal: number[] = [];
   const withWorker: number[] = [];
+  const withUnflushed: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    for (const mode of ['off', 'on', 'worker'] as const) {
+    for (const mode of ['off', 'on', 'worker', 'unflushed'] as const) {
       const name = `bench-append-${mode}-${round}`;
       const store = await openStoreWith({ name, journal: mode === 'on' }, {});
       await STORE_JOURNALS.get(store)?.rolled();
-      const worker = mode === 'worker' ? syncHandleWorker() : undefined;
+      const worker = mode === 'worker' || mode === 'unflushed' ? syncHandleWorker(mode === 'worker') : undefined;
       const times = await timeAppends(store, count, worker?.write);
       worker?.close();
-      (mode === 'off' ? without : mode === 'on' ? withJournal : withWorker).push(...times.slice(5));
+      ({ off: without, on: withJournal, worker: withWorker, unflushed: withUnflushed })[mode].push(...times.slice(5));
       store.close();
       await deleteStore({ name });
     }
@@ -97,7 +98,8 @@ async function appendCost(count: number, rounds: number): Promise<Record<string,
   const off = median(without);
   return {
     appendMsWithout: off, appendMsJournal: median(withJournal), appendMsSyncHandleWorker: median(withWorker),
-    ratioJournal: median(withJournal) / off, ratioSyncHandleWorker: median(withWorker) / off,
+    appendMsSyncHandleWorkerUnflushed: median(withUnflushed),
+    ratioJournal: median(withJournal) / off, ratioSyncHandleWorker: median(withWorker) / off, ratioSyncHandleWorkerUnflushed: median(withUnflushed) / off,
   };
 }
 
@@ -161,3 +163,21 @@ async function restoreAndSize(conversations: number, perConversation: number): P
 const bench = { appendCost, restoreAndSize };
 window.journalBench = bench;
 window.benchReady = true;
+
+/** `?auto`: run every figure and post the results to the runner (engines launched without a page handle). */
+async function runAndPost(): Promise<void> {
+  const parameters = new URLSearchParams(location.search);
+  const number = (key: string, fallback: number) => Number(parameters.get(key) ?? fallback);
+  let body: unknown;
+  try {
+    const opfs = typeof navigator.storage?.getDirectory === 'function';
+    const append = await appendCost(number('appends', 60), number('rounds', 3));
+    const restore = await restoreAndSize(number('conversations', 100), number('per', 1000));
+    body = { userAgent: navigator.userAgent, opfs, append, restore };
+  } catch (error) {
+    body = { userAgent: navigator.userAgent, error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error) };
+  }
+  await fetch('/__journal-bench-result', { method: 'POST', body: JSON.stringify(body) });
+}
+
+if (new URLSearchParams(location.search).has('auto')) void runAndPost();

@@ -95,7 +95,7 @@ describe('scenario 1: killed mid-append', () => {
       kills: survived, cpuLoops: LOAD, entries: entryCount, acknowledgedBatches: acknowledged.size, restartsWithUnsettledWindow: caughtUnsettled,
       wipesByChromium: browserWipes, wipesInjected: injectedWipes, entriesRestoredFromJournal: restoredEntries, lost: 0,
     });
-  });
+  }, 60_000 + KILLS * 15_000); // a restart, a page load and a kill take 5-10 s under the load
 });
 
 async function reopenAndVerify(server: DevServer, profile: string) {
