@@ -11,6 +11,7 @@ import { SearchIndexer } from './database/search-indexer.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import type { JournalBackend } from './journal/journal-storage.js';
 import { attachJournal } from './journal/attach-journal.js';
+import { journalByDefault } from './journal/journal-by-default.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
@@ -75,7 +76,9 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     generateId: options.generateId ?? v7,
     indexer,
   };
-  const journaled = await attachJournal(context, journal, options.journal !== false, internal.journalRollBytes);
+  // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
+  const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
+  const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
   const store = createStoreApi(context, journal.report, journaled);
   if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
   return store;
