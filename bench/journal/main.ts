@@ -171,6 +171,7 @@ async function runAndPost(): Promise<void> {
   let body: unknown;
   try {
     const opfs = typeof navigator.storage?.getDirectory === 'function';
+    if (!opfs) throw new Error('This engine has no OPFS (navigator.storage.getDirectory): the journal cannot run here, only the reset marker (localStorage).');
     const append = await appendCost(number('appends', 60), number('rounds', 3));
     const restore = await restoreAndSize(number('conversations', 100), number('per', 1000));
     body = { userAgent: navigator.userAgent, opfs, append, restore };
