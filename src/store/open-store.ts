@@ -12,6 +12,7 @@ import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import type { JournalBackend } from './journal/journal-storage.js';
 import { attachJournal } from './journal/attach-journal.js';
 import { journalByDefault } from './journal/journal-by-default.js';
+import { holdLock, journalLockName } from './journal/journal-roller.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
@@ -54,10 +55,14 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const keyRange = resolveKeyRange(options.IDBKeyRange);
   assertIdbGlobals();
   let created = false;
+  let releaseLock: (() => void) | undefined;
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
     onUpgrade: (oldVersion) => {
-      if (oldVersion === 0) created = true;
+      if (oldVersion !== 0 || created) return;
+      created = true;
+      // Before any other tab's open can complete: none may roll the journal until the restore is done.
+      releaseLock = holdLock(journalLockName(name));
     },
   });
   const indexer = new SearchIndexer(internal.searchIndex ?? true);
@@ -65,21 +70,20 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
   const storage = startJournalStorage(backend, name);
   storage?.catch(() => undefined); // a refusal is reported by openJournal, even if the database open fails first
-  const database = await open(options.signal);
-  const journal = await openJournal({ database: name, created, storage });
-  const changes = new ChangeChannel(name);
-  const connection = new Connection(() => open(), (reason) => changes.closed(reason));
-  connection.adopt(database);
-  const context: StoreContext = {
-    name, connection, changes, durability, keyRange,
-    now,
-    generateId: options.generateId ?? v7,
-    indexer,
-  };
-  // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
-  const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
-  const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
-  const store = createStoreApi(context, journal.report, journaled);
-  if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
-  return store;
+  try {
+    const database = await open(options.signal);
+    const journal = await openJournal({ database: name, created, storage });
+    const changes = new ChangeChannel(name);
+    const connection = new Connection(() => open(), (reason) => changes.closed(reason));
+    connection.adopt(database);
+    const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, indexer };
+    // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
+    const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
+    const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
+    const store = createStoreApi(context, journal.report, journaled);
+    if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
+    return store;
+  } finally {
+    releaseLock?.();
+  }
 }

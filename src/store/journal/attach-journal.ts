@@ -22,6 +22,7 @@ export async function attachJournal(
   const context: StoreContext = { ...storeContext, now: () => new Date() };
   if (report.reset) {
     const { restoreJournal } = await import('./restore-journal.js');
+    // Under the journal's lock, taken in the upgrade that created the database (see holdLock).
     await restoreJournal(context, storage, report);
   }
   const onIssue = (issue: JournalIssue): void => {

@@ -63,7 +63,7 @@ export class JournalRoller {
     // After the write that asked for it has resolved: a roll is background work.
     await new Promise((resolve) => setTimeout(resolve, 0));
     try {
-      await withLock(`convolog-journal:${this.context.name}`, async () => {
+      await withLock(journalLockName(this.context.name), async () => {
         if (this.context.connection.isClosed || !(await worthIt())) return;
         const counted = this.bytes;
         const { rollJournal } = await import('./roll-journal.js');
@@ -80,9 +80,35 @@ export class JournalRoller {
 
 type LockManagerLike = { request(name: string, options: { ifAvailable: boolean }, run: (lock: unknown) => Promise<void>): Promise<void> };
 
-/** Runs `task` unless another tab holds the lock (it is rolling the same journal). */
+function lockManager(): LockManagerLike | undefined {
+  return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+}
+
+/**
+ * Takes the journal's lock now, synchronously queued, until the returned function is called: the
+ * open that had to create the database holds it from its upgrade until its restore is done, so no
+ * tab whose open completes meanwhile rolls the half-restored database into a snapshot.
+ * @internal
+ */
+export function holdLock(name: string): () => void {
+  const locks = lockManager();
+  if (locks === undefined) return () => undefined;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void locks.request(name, { ifAvailable: false }, () => held).catch(() => undefined);
+  return release;
+}
+
+/** The Web Lock a roll and a restore of `database` hold: a roll never snapshots a half-restored database. @internal */
+export function journalLockName(database: string): string {
+  return `convolog-journal:${database}`;
+}
+
+/** Runs `task` under the journal's lock if it is free now; otherwise another tab is rolling or restoring, and it does not run. */
 async function withLock(name: string, task: () => Promise<void>): Promise<void> {
-  const locks = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  const locks = lockManager();
   if (locks === undefined) return task();
   await locks.request(name, { ifAvailable: true }, async (lock) => {
     if (lock !== null) await task();

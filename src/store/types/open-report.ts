@@ -45,6 +45,9 @@ export interface OpenReport {
   restored?: RestoredCounts;
   /** The time of the last journal record restored: writes after it, if any, were lost. */
   lostAfter?: string;
-  /** What went wrong with the marker or the journal; empty when nothing did. */
+  /**
+   * What went wrong with the marker or the journal; empty when nothing did. A journal write that
+   * fails later (quota) is appended here too.
+   */
   issues: JournalIssue[];
 }

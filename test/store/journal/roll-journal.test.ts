@@ -102,4 +102,34 @@ describe('rolling the journal into a snapshot', () => {
     expect(await dump(after)).toEqual(expected);
     after.close();
   });
+
+  // Tabs coordinate through Web Locks, which browsers have and Node does not.
+  it.skipIf(typeof navigator === 'undefined' || navigator.locks === undefined)('never rolls a half-restored database: a tab opening during another tab\'s restore leaves the journal whole', async () => {
+    const memory = memoryJournalBackend();
+    const name = stores.name();
+    const store = await openStoreWith({ name }, { journalBackend: memory.backend });
+    await rolled(store);
+    for (let index = 0; index < 30; index++) {
+      const { id } = await store.createConversation({ title: `chat ${index}` });
+      await store.append(id, [user(`message ${index}`), assistant(`answer ${index}`)]);
+    }
+    const expected = await dump(store);
+    store.close();
+    const files = memory.files(name);
+    for (const file of [...files.keys()]) if (file.startsWith('snapshot-')) files.delete(file); // so an open wants to roll
+    await deleteBehindTheStoresBack(name);
+
+    const [restoring, opening] = await Promise.all([
+      openStoreWith({ name }, { journalBackend: memory.backend }),
+      openStoreWith({ name }, { journalBackend: memory.backend }),
+    ]);
+    await rolled(restoring);
+    await rolled(opening);
+    restoring.close();
+    opening.close();
+    await deleteBehindTheStoresBack(name);
+    const after = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
 });
