@@ -28,7 +28,11 @@ export async function attachJournal(
   const onIssue = (issue: JournalIssue): void => {
     report.issues.push(issue);
   };
-  const roller = new JournalRoller(context, storage, opened.generation, rollBytes, onIssue);
+  // A session whose open found anything wrong (a marker it could not read, a newer or foreign
+  // file, a torn record) never rolls: a roll removes files, and these may still be of use (to a
+  // newer build, or an empty database the marker missed whose content only the journal holds).
+  const rollable = report.issues.length === 0;
+  const roller = new JournalRoller(context, storage, opened.generation, rollable ? rollBytes : Number.POSITIVE_INFINITY, onIssue);
   const writer = new JournalWriter(storage, {
     database: context.name,
     generation: opened.generation,
@@ -41,9 +45,7 @@ export async function attachJournal(
   });
   if (!report.reset) await catchUp(context, opened, writer);
   context.changes.onPublish = (change) => writer.record(change);
-  // Not after a failed marker check: a database that is empty for a reason the marker missed
-  // must not be rolled into a snapshot that replaces the journal holding its content.
-  if (report.issues.length === 0 || report.reset) roller.checkAtOpen();
+  if (rollable) roller.checkAtOpen();
   return { flushed: () => writer.flushed(), rolled: () => roller.idle() };
 }
 

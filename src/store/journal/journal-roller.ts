@@ -35,6 +35,7 @@ export class JournalRoller {
   written(bytes: number): void {
     this.bytes += bytes;
     this.segments++;
+    if (this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
     if (this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS) this.start();
   }
 

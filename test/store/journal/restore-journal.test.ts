@@ -3,6 +3,7 @@
 // safely can and never keep the store from opening. In-memory journal folder (Node and Chromium).
 import { describe, expect, it } from 'vitest';
 import { user } from '../../../src/core/constructors.js';
+import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
 import { storeFixture } from '../store-fixture.js';
 import { deleteBehindTheStoresBack, dump, profile, writeEverything } from './journal-support.js';
 
@@ -197,7 +198,11 @@ describe('a bad journal restores what it safely can and never blocks the open', 
     expect(after.openReport.reset).toBe(true);
     expect(after.openReport.issues.map((issue) => issue.code).sort()).toEqual(['foreign_journal', 'journal_too_new']);
     expect(await after.listConversations()).toEqual([]);
+    // Ignored, not destroyed: a newer build may still read them, so no roll removes them.
+    await after.append((await after.createConversation({ title: 'new' })).id, [user('x')]);
+    await STORE_JOURNALS.get(after)!.rolled();
     after.close();
+    expect(files.has('j-000000000000002-newer000-000000000.jsonl')).toBe(true);
   });
 
   it('opens, and says so, when the folder refuses every write (quota, private mode)', async () => {

@@ -39,7 +39,7 @@ describe('rolling the journal into a snapshot', () => {
     expect(after.openReport.issues).toEqual([]);
     expect(await dump(after)).toEqual(expected);
     after.close();
-  });
+  }, 20_000); // a roll after every write: ~1 s, slower on a loaded machine
 
   it('takes a first snapshot at open of a database that has no journal yet (journaling turned on later)', async () => {
     const memory = memoryJournalBackend();
