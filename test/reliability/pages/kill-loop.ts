@@ -46,10 +46,22 @@ async function open(name: string): Promise<Opened> {
   const existing = (await store.listConversations()).find((conversation) => conversation.title === TITLE);
   conversationId = existing?.id ?? (await store.createConversation({ title: TITLE })).id;
   const { reset, restored, issues } = store.openReport;
+  // On a problem, what the journal folder holds: the names say which rolls and segments ran when.
+  const files = issues.length === 0 ? [] : await listJournal(name);
   return {
     conversationId, reset, ...(restored === undefined ? {} : { restoredEntries: restored.entries }),
-    issues: issues.map((issue) => `${issue.code}: ${issue.message}`),
+    issues: issues.map((issue) => `${issue.code}: ${issue.message}`).concat(files.length === 0 ? [] : [`files: ${files.join(' ')}`]),
   };
+}
+
+async function listJournal(name: string): Promise<string[]> {
+  const root = await navigator.storage.getDirectory();
+  const folder = await (await root.getDirectoryHandle('convolog-journal')).getDirectoryHandle(encodeURIComponent(name));
+  const names: string[] = [];
+  for await (const [file, handle] of (folder as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }).entries()) {
+    names.push(`${file}(${(await handle.getFile()).size})`);
+  }
+  return names.sort();
 }
 
 function batchOf(entry: Entry): { batch: number; size: number } | undefined {
