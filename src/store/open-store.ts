@@ -56,10 +56,12 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   assertIdbGlobals();
   let created = false;
   let releaseLock: (() => void) | undefined;
+  let opened = false;
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
     onUpgrade: (oldVersion) => {
-      if (oldVersion !== 0 || created) return;
+      // A reconnect that finds the database gone (deleted mid-session) is not this open's to restore.
+      if (oldVersion !== 0 || created || opened) return;
       created = true;
       // Before any other tab's open can complete: none may roll the journal until the restore is done.
       releaseLock = holdLock(journalLockName(name));
@@ -84,6 +86,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
     return store;
   } finally {
+    opened = true;
     releaseLock?.();
   }
 }
