@@ -1,7 +1,7 @@
 // How the app follows changes to the store, whether this tab made them or another one did:
 // the open chat stays current (on the branch its head is on), and a chat deleted elsewhere is
 // closed here too.
-import type { StoreChange } from '../../src/index.js';
+import type { OpenReport, StoreChange } from '../../src/index.js';
 import type { AppHost } from './app-host.js';
 
 /** Updates the open chat for `change`; returns whether the list and storage estimate may be stale. */
@@ -42,6 +42,9 @@ export function applyStoreChange(app: AppHost, change: StoreChange): boolean {
       void app.openConversation(undefined);
       if (change.origin === 'other_tab') app.notices.show({ tone: 'info', title: 'All chats were deleted in another tab.' });
       return true;
+    case 'database_reset':
+      app.notices.show({ tone: change.report.restored === undefined ? 'error' : 'warning', key: 'reset', title: resetNotice(change.report), timeout: 0 });
+      return true;
     case 'closed':
       if (change.reason !== 'closed') {
         app.notices.show({
@@ -54,4 +57,15 @@ export function applyStoreChange(app: AppHost, change: StoreChange): boolean {
       }
       return false;
   }
+}
+
+/** What the user reads when the browser threw the database away (DESIGN §21). */
+export function resetNotice(report: OpenReport): string {
+  if (report.restored === undefined) return 'Your browser reset its storage and convolog had no journal to restore from: earlier chats are gone.';
+  const chats = report.restored.conversations;
+  const lost = report.issues.filter((issue) => issue.code === 'conversation_not_restored');
+  const restored = `Your browser reset its storage; convolog restored ${chats} ${chats === 1 ? 'chat' : 'chats'} from its journal.`;
+  if (lost.length === 0) return restored;
+  const names = lost.map((issue) => `"${issue.title ?? issue.conversationId ?? '?'}"${issue.dropped === undefined ? '' : ` (${issue.dropped} messages missing)`}`);
+  return `${restored} Not restored whole: ${names.join(', ')}.`;
 }

@@ -3,6 +3,7 @@ import type { Fork } from '../core/fork.js';
 import type { Message } from '../core/message.js';
 import type { Conversation } from './types/conversation.js';
 import type { ConversationExport } from './transfer/conversation-export.js';
+import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
 import type {
@@ -32,6 +33,16 @@ export type { SearchHit, SearchOptions, SearchResult } from './types/search.js';
 export interface ConvologStore {
   /** The database name. */
   readonly name: string;
+  /**
+   * What the open found (DESIGN §21): `reset` when the browser had thrown this database away (a
+   * crash, a corrupted LevelDB in Chromium), what the journal restored then, and any issue with
+   * the marker or the journal.
+   *
+   * @example
+   * const store = await openStore()
+   * if (store.openReport.reset) showNotice(`Restored ${store.openReport.restored?.conversations ?? 0} chats`)
+   */
+  readonly openReport: OpenReport;
   /** Creates an empty conversation. A given `id` already in use throws `duplicate_id`. */
   createConversation(options?: CreateConversationOptions): Promise<Conversation>;
   /** The conversation with this id, or `undefined` when there is none (no `not_found`). */

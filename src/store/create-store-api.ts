@@ -13,6 +13,8 @@ import { readChildren } from './log/read-children.js';
 import { readForks } from './log/read-forks.js';
 import { settleConversation } from './log/settle-conversation.js';
 import { estimateStorage, requestPersistence } from './database/storage-estimate.js';
+import type { AttachedJournal } from './journal/attach-journal.js';
+import type { OpenReport } from './types/open-report.js';
 import type { StoreContext } from './database/store-context.js';
 import { updateConversation } from './conversations/update-conversation.js';
 
@@ -20,40 +22,54 @@ import { updateConversation } from './conversations/update-conversation.js';
 const DISPOSE: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ??
   (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
 
+/** Each store's journal, for the library's own tests and benchmarks (waiting for a roll). @internal */
+export const STORE_JOURNALS = new WeakMap<ConvologStore, AttachedJournal>();
+
 /**
  * The public store object over a context: each method is one operation file. Import, export and merging
  * (with their schemas and tree checks, about 7 KB gzipped) and search load on first use through import():
  * most page loads never call them, and every app that opens a store would otherwise download them.
  * @internal
  */
-export function createStoreApi(context: StoreContext): ConvologStore {
+export function createStoreApi(context: StoreContext, openReport: OpenReport, journal?: AttachedJournal): ConvologStore {
   const close = (): void => context.connection.close('closed');
-  return {
+  // A write resolves once the journal holds it too (DESIGN §21): the browser may throw the
+  // database away at the next crash, and what the app was told is saved must survive that.
+  const durable = journal === undefined ? <T>(write: Promise<T>) => write
+    : async <T>(write: Promise<T>): Promise<T> => {
+      const result = await write;
+      await journal.flushed();
+      return result;
+    };
+  const store = {
     name: context.name,
-    createConversation: (options) => createConversation(context, options),
+    openReport,
+    createConversation: (options) => durable(createConversation(context, options)),
     getConversation: (id) => getConversation(context, id),
     listConversations: (options) => listConversations(context, options),
-    updateConversation: (id, update) => updateConversation(context, id, update),
-    deleteConversation: (id) => deleteConversation(context, id),
-    append: (id, messages, options) => append(context, id, messages, options),
-    settle: (id, options) => settleConversation(context, id, options),
-    appendCompaction: (id, compaction, options) => appendCompaction(context, id, compaction, options),
+    updateConversation: (id, update) => durable(updateConversation(context, id, update)),
+    deleteConversation: (id) => durable(deleteConversation(context, id)),
+    append: (id, messages, options) => durable(append(context, id, messages, options)),
+    settle: (id, options) => durable(settleConversation(context, id, options)),
+    appendCompaction: (id, compaction, options) => durable(appendCompaction(context, id, compaction, options)),
     entries: (id, options) => readEntries(context, id, options),
     context: (id, options) => readContext(context, id, options),
     contextEntries: (id, options) => readContextEntries(context, id, options),
-    checkout: (id, entryId) => checkout(context, id, entryId),
+    checkout: (id, entryId) => durable(checkout(context, id, entryId)),
     children: (id, entryId) => readChildren(context, id, entryId),
     forks: (id) => readForks(context, id),
     exportConversation: async (id) => (await import('./transfer/export-conversation.js')).exportConversation(context, id),
     exportConversationJsonl: async (id) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id),
-    importConversation: async (data, options) => (await import('./transfer/import-conversation.js')).importConversation(context, data, options),
-    mergeEntries: async (conversationId, entries, options) => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options),
+    importConversation: (data, options) => durable((async () => (await import('./transfer/import-conversation.js')).importConversation(context, data, options))()),
+    mergeEntries: (conversationId, entries, options) => durable((async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options))()),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     estimateStorage: () => estimateStorage(),
     requestPersistence: () => requestPersistence(),
-    clear: () => clearStore(context),
+    clear: () => durable(clearStore(context)),
     close,
     [DISPOSE]: close,
   } as ConvologStore;
+  if (journal !== undefined) STORE_JOURNALS.set(store, journal);
+  return store;
 }

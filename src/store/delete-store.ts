@@ -1,6 +1,9 @@
 import { toConvologError } from './database/to-convolog-error.js';
 import { DEFAULT_STORE_NAME, type DeleteStoreOptions } from './open-store-options.js';
 import { resolveFactory } from './database/resolve-factory.js';
+import { defaultJournalBackend } from './journal/default-journal-backend.js';
+import { forgetJournal } from './journal/forget-journal.js';
+import type { JournalBackend } from './journal/journal-storage.js';
 
 /**
  * Deletes the whole database. Open convolog stores on it (in any tab) close with reason
@@ -9,11 +12,17 @@ import { resolveFactory } from './database/resolve-factory.js';
  * @example
  * await deleteStore() // the user asked to forget everything
  */
-export async function deleteStore(options: DeleteStoreOptions = {}): Promise<void> {
+export function deleteStore(options: DeleteStoreOptions = {}): Promise<void> {
+  return deleteStoreWith(options, defaultJournalBackend());
+}
+
+/** {@link deleteStore} with the journal folder of the caller's choice (tests). @internal */
+export async function deleteStoreWith(options: DeleteStoreOptions, backend: JournalBackend | undefined): Promise<void> {
+  const name = options.name ?? DEFAULT_STORE_NAME;
   const factory = resolveFactory(options.indexedDB);
   let request: IDBOpenDBRequest;
   try {
-    request = factory.deleteDatabase(options.name ?? DEFAULT_STORE_NAME);
+    request = factory.deleteDatabase(name);
   } catch (error) {
     throw toConvologError(error, 'Deleting the database');
   }
@@ -22,4 +31,6 @@ export async function deleteStore(options: DeleteStoreOptions = {}): Promise<voi
     request.onerror = () => reject(toConvologError(request.error, 'Deleting the database'));
     request.onblocked = () => options.onBlocked?.();
   });
+  // After the database is gone: a crash in between leaves a marker, and the next open restores (the safe side).
+  await forgetJournal(backend, name);
 }

@@ -8,6 +8,7 @@ export {
 export { DEFAULT_STORE_NAME, type OpenStoreOptions, type DeleteStoreOptions } from './open-store-options.js';
 export type { Conversation } from './types/conversation.js';
 export type { StoreChange, ChangeOrigin, ClosedReason } from './types/store-change.js';
+export type { JournalIssue, JournalIssueCode, OpenReport, RestoredCounts } from './types/open-report.js';
 export {
   CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport,
 } from './transfer/conversation-export.js';

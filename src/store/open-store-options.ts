@@ -12,6 +12,14 @@ export interface OpenStoreOptions {
   signal?: AbortSignal;
   /** Called when another tab keeps an older version open and blocks this open. */
   onBlocked?: () => void;
+  /**
+   * Mirror every committed write into a journal outside IndexedDB (OPFS) and restore from it when
+   * the browser threw the database away (DESIGN §21). Default: `true` in Chromium-based engines
+   * (the ones seen deleting a database after a crash), `false` in Firefox and Safari (which lost
+   * nothing in 80+ kills, and where the journal costs an append most). Needs OPFS. `false` keeps
+   * only the reset marker: `openReport.reset` still tells.
+   */
+  journal?: boolean;
   /** The clock for timestamps (tests). */
   now?: () => Date;
   /** Ids for conversations and entries (tests). Default: UUID v7. */

@@ -8,6 +8,12 @@ import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
 import { SearchIndexer } from './database/search-indexer.js';
+import { defaultJournalBackend } from './journal/default-journal-backend.js';
+import type { JournalBackend } from './journal/journal-storage.js';
+import { attachJournal } from './journal/attach-journal.js';
+import { journalByDefault } from './journal/journal-by-default.js';
+import { holdLock, journalLockName } from './journal/journal-roller.js';
+import { openJournal, startJournalStorage } from './journal/open-journal.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -31,6 +37,10 @@ export function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore
 export interface InternalStoreOptions {
   /** `false`: writes store no search keys (to measure what indexing costs an append). Default `true`. */
   searchIndex?: boolean;
+  /** Where the reset marker and the journal live (DESIGN §21); `null`: nowhere. Default: OPFS, else `localStorage`. */
+  journalBackend?: JournalBackend | null;
+  /** Roll the journal into a snapshot once its segments reach this many bytes (tests use 1). */
+  journalRollBytes?: number;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -44,19 +54,39 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const factory = resolveFactory(options.indexedDB);
   const keyRange = resolveKeyRange(options.IDBKeyRange);
   assertIdbGlobals();
+  let created = false;
+  let releaseLock: (() => void) | undefined;
+  let opened = false;
   const open = (signal?: AbortSignal) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
+    onUpgrade: (oldVersion) => {
+      // A reconnect that finds the database gone (deleted mid-session) is not this open's to restore.
+      if (oldVersion !== 0 || created || opened) return;
+      created = true;
+      // Before any other tab's open can complete: none may roll the journal until the restore is done.
+      releaseLock = holdLock(journalLockName(name));
+    },
   });
   const indexer = new SearchIndexer(internal.searchIndex ?? true);
-  const database = await open(options.signal);
-  const changes = new ChangeChannel(name);
-  const connection = new Connection(() => open(), (reason) => changes.closed(reason));
-  connection.adopt(database);
-  const context: StoreContext = {
-    name, connection, changes, durability, keyRange,
-    now: options.now ?? (() => new Date()),
-    generateId: options.generateId ?? v7,
-    indexer,
-  };
-  return createStoreApi(context);
+  const now = options.now ?? (() => new Date());
+  const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
+  const storage = startJournalStorage(backend, name);
+  storage?.catch(() => undefined); // a refusal is reported by openJournal, even if the database open fails first
+  try {
+    const database = await open(options.signal);
+    const journal = await openJournal({ database: name, created, storage });
+    const changes = new ChangeChannel(name);
+    const connection = new Connection(() => open(), (reason) => changes.closed(reason));
+    connection.adopt(database);
+    const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, indexer };
+    // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
+    const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
+    const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
+    const store = createStoreApi(context, journal.report, journaled);
+    if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
+    return store;
+  } finally {
+    opened = true;
+    releaseLock?.();
+  }
 }

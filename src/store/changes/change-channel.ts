@@ -13,6 +13,9 @@ export class ChangeChannel {
   private readonly subscriptions = new Set<Subscription>();
   private channel: BroadcastChannel | undefined;
   private outbox: StoreChangeMessage[] = [];
+  private reset: StoreChange | undefined;
+  /** Hears every change this instance publishes, after its commit: the journal's hook (DESIGN §21). */
+  onPublish: ((message: StoreChangeMessage) => void) | undefined;
 
   constructor(databaseName: string) {
     this.channel = openBroadcastChannel(`convolog:${databaseName}`);
@@ -32,17 +35,28 @@ export class ChangeChannel {
     if (options.signal?.aborted) return unsubscribe;
     this.subscriptions.add(subscription);
     options.signal?.addEventListener('abort', unsubscribe, { once: true });
+    if (this.reset !== undefined && subscription.conversationId === undefined) this.replayReset(subscription);
     return unsubscribe;
   }
 
   /** Announces a committed change here and to the other instances. */
   publish(message: StoreChangeMessage): void {
+    this.onPublish?.(message);
     this.deliver({ ...message, origin: 'this_tab' } as StoreChange);
     if (this.channel === undefined) return;
     // Other tabs hear of it a moment later anyway; cloning the entries for them must not delay the
     // writer's own promise (it was a measurable share of an append). Order is kept: one queue.
     this.outbox.push(message);
     if (this.outbox.length === 1) setTimeout(() => this.flush(), 0);
+  }
+
+  /**
+   * Announces that `openStore` found the database thrown away: to the other tabs now, and to each
+   * listener of this instance as it subscribes (none can have subscribed before the open resolved).
+   */
+  announceReset(message: Extract<StoreChangeMessage, { type: 'database_reset' }>): void {
+    this.reset = { ...message, origin: 'this_tab' };
+    this.publish(message);
   }
 
   /** Tells this instance's listeners that the store closed, and stops listening to other tabs. */
@@ -76,17 +90,29 @@ export class ChangeChannel {
     this.deliver({ ...(data as StoreChangeMessage), origin: 'other_tab' } as StoreChange);
   }
 
+  private replayReset(subscription: Subscription): void {
+    const change = this.reset!;
+    // After subscribe returns, so the listener's own setup (and its unsubscribe function) exists.
+    queueMicrotask(() => {
+      if (this.subscriptions.has(subscription)) this.deliverTo(subscription, change);
+    });
+  }
+
   private deliver(change: StoreChange): void {
     const conversationId = 'conversationId' in change ? change.conversationId : undefined;
     for (const subscription of [...this.subscriptions]) {
       if (subscription.conversationId !== undefined && conversationId !== undefined &&
         subscription.conversationId !== conversationId) continue;
-      try {
-        subscription.listener(change);
-      } catch (error) {
-        // One failing listener must not keep the change from the others, nor fail the write.
-        reportListenerError(error);
-      }
+      this.deliverTo(subscription, change);
+    }
+  }
+
+  private deliverTo(subscription: Subscription, change: StoreChange): void {
+    try {
+      subscription.listener(change);
+    } catch (error) {
+      // One failing listener must not keep the change from the others, nor fail the write.
+      reportListenerError(error);
     }
   }
 }

@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   keyRange: typeof IDBKeyRange;
   signal?: AbortSignal;
   onBlocked?: () => void;
+  /** Told the version found on disk when the open upgrades (0: the database did not exist). */
+  onUpgrade?: (oldVersion: number) => void;
 }
 
 /**
@@ -42,7 +44,10 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<ConvologData
     };
     const onAbort = (): void => finish(() => reject(wasBlocked ? blockedError(options.name) : abortedError(OPERATION, signal)));
     signal?.addEventListener('abort', onAbort, { once: true });
-    request.onupgradeneeded = (event) => upgrade(request, event.oldVersion, options.keyRange);
+    request.onupgradeneeded = (event) => {
+      options.onUpgrade?.(event.oldVersion);
+      upgrade(request, event.oldVersion, options.keyRange);
+    };
     request.onblocked = () => {
       wasBlocked = true;
       options.onBlocked?.();

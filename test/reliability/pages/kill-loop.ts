@@ -33,11 +33,35 @@ export interface Verification {
   problems: string[];
 }
 
-async function open(name: string): Promise<string> {
+/** What the open found: whether the browser had thrown the database away, and what came back. */
+export interface Opened {
+  conversationId: string;
+  reset: boolean;
+  restoredEntries?: number;
+  issues: string[];
+}
+
+async function open(name: string): Promise<Opened> {
   store = await convolog.openStore({ name });
   const existing = (await store.listConversations()).find((conversation) => conversation.title === TITLE);
   conversationId = existing?.id ?? (await store.createConversation({ title: TITLE })).id;
-  return conversationId;
+  const { reset, restored, issues } = store.openReport;
+  // On a problem, what the journal folder holds: the names say which rolls and segments ran when.
+  const files = issues.length === 0 ? [] : await listJournal(name);
+  return {
+    conversationId, reset, ...(restored === undefined ? {} : { restoredEntries: restored.entries }),
+    issues: issues.map((issue) => `${issue.code}: ${issue.message}`).concat(files.length === 0 ? [] : [`files: ${files.join(' ')}`]),
+  };
+}
+
+async function listJournal(name: string): Promise<string[]> {
+  const root = await navigator.storage.getDirectory();
+  const folder = await (await root.getDirectoryHandle('convolog-journal')).getDirectoryHandle(encodeURIComponent(name));
+  const names: string[] = [];
+  for await (const [file, handle] of (folder as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }).entries()) {
+    names.push(`${file}(${(await handle.getFile()).size})`);
+  }
+  return names.sort();
 }
 
 function batchOf(entry: Entry): { batch: number; size: number } | undefined {

@@ -3,7 +3,7 @@
 // over the DevTools protocol with playwright-core. Relaunching over the same directory is a
 // browser restart that keeps the profile (and its IndexedDB).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -89,6 +89,25 @@ export async function launchChromium(userDataDir: string, extraArgs: readonly st
       killGroup(pid);
     },
   };
+}
+
+/**
+ * Deletes every IndexedDB database of the (stopped) browser's profile, as Chromium itself does on
+ * restart when it finds a LevelDB table with a bad checksum ("IndexedDB recovering from a
+ * corrupted (and deleted) database"). Returns how many origin folders it removed.
+ */
+export function wipeIndexedDB(userDataDir: string): number {
+  const doomed = findAll(userDataDir, (name) => name.endsWith('.indexeddb.leveldb') || name.endsWith('.indexeddb.blob'));
+  for (const path of doomed) rmSync(path, { recursive: true, force: true });
+  return doomed.length;
+}
+
+function findAll(dir: string, matches: (name: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory()) return [];
+    const path = join(dir, entry.name);
+    return matches(entry.name) ? [path] : findAll(path, matches);
+  });
 }
 
 function removeStaleLock(userDataDir: string): void {

@@ -1,0 +1,117 @@
+import type { StoreContext } from '../database/store-context.js';
+import type { JournalIssue } from '../types/open-report.js';
+import { SEGMENT_PREFIX, SNAPSHOT_PREFIX } from './journal-format.js';
+import type { JournalStorage } from './journal-storage.js';
+import { describe } from './reset-marker.js';
+
+/** Segments of this many bytes at least are rolled; fewer are not worth a snapshot's writing. @internal */
+export const DEFAULT_ROLL_BYTES = 1024 * 1024;
+/** And when they reach this share of the last snapshot: journal + snapshot stay ≤ 1.25× the snapshot. */
+const ROLL_SHARE = 0.25;
+/** Or when there are this many segment files (listing them is what restore and roll pay). */
+const MAX_SEGMENTS = 256;
+
+/**
+ * Decides when the journal is rolled into a snapshot and does it in the background, one tab at a
+ * time (a Web Lock per database where the engine has them). A roll that fails leaves the
+ * journal as it was (and is an issue); one stopped by `close()` is no issue.
+ * @internal
+ */
+export class JournalRoller {
+  private bytes = 0;
+  private segments = 0;
+  private snapshotBytes = 0;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly context: StoreContext,
+    private readonly storage: JournalStorage,
+    private readonly generation: number,
+    private readonly minBytes: number,
+    private readonly onIssue: (issue: JournalIssue) => void,
+  ) {}
+
+  /** A segment of `bytes` was written. */
+  written(bytes: number): void {
+    this.bytes += bytes;
+    this.segments++;
+    if (this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
+    if (this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS) this.start();
+  }
+
+  /** At open: rolls when there is no snapshot yet (a database older than its journal) or too many segments. */
+  checkAtOpen(): void {
+    this.start(async () => {
+      const names = await this.storage.list();
+      return !names.some((name) => name.startsWith(SNAPSHOT_PREFIX)) ||
+        names.filter((name) => name.startsWith(SEGMENT_PREFIX)).length >= MAX_SEGMENTS;
+    });
+  }
+
+  /** Settles when no roll is running (tests, benchmarks). */
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private start(worthIt: () => Promise<boolean> = async () => true): void {
+    if (this.running !== undefined) return;
+    this.running = this.roll(worthIt).finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  private async roll(worthIt: () => Promise<boolean>): Promise<void> {
+    // After the write that asked for it has resolved: a roll is background work.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    try {
+      await withLock(journalLockName(this.context.name), async () => {
+        if (this.context.connection.isClosed || !(await worthIt())) return;
+        const counted = this.bytes;
+        const { rollJournal } = await import('./roll-journal.js');
+        this.snapshotBytes = await rollJournal(this.context, this.storage, this.generation);
+        this.bytes -= counted;
+        this.segments = 0;
+      });
+    } catch (error) {
+      if (this.context.connection.isClosed) return;
+      this.onIssue({ code: 'journal_write_failed', message: `Rolling the journal into a snapshot failed (${describe(error)}); the journal keeps its segments.` });
+    }
+  }
+}
+
+type LockManagerLike = { request(name: string, options: { ifAvailable: boolean }, run: (lock: unknown) => Promise<void>): Promise<void> };
+
+function lockManager(): LockManagerLike | undefined {
+  return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+}
+
+/**
+ * Takes the journal's lock now, synchronously queued, until the returned function is called: the
+ * open that had to create the database holds it from its upgrade until its restore is done, so no
+ * tab whose open completes meanwhile rolls the half-restored database into a snapshot.
+ * @internal
+ */
+export function holdLock(name: string): () => void {
+  const locks = lockManager();
+  if (locks === undefined) return () => undefined;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void locks.request(name, { ifAvailable: false }, () => held).catch(() => undefined);
+  return release;
+}
+
+/** The Web Lock a roll and a restore of `database` hold: a roll never snapshots a half-restored database. @internal */
+export function journalLockName(database: string): string {
+  return `convolog-journal:${database}`;
+}
+
+/** Runs `task` under the journal's lock if it is free now; otherwise another tab is rolling or restoring, and it does not run. */
+async function withLock(name: string, task: () => Promise<void>): Promise<void> {
+  const locks = lockManager();
+  if (locks === undefined) return task();
+  await locks.request(name, { ifAvailable: true }, async (lock) => {
+    if (lock !== null) await task();
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * A folder of small text files outside IndexedDB, one per database name (DESIGN §21): where the
+ * reset marker, the journal's segments and its snapshot live. OPFS in browsers that have it; an
+ * in-memory folder in tests (Node has no OPFS); `localStorage` for the marker alone elsewhere.
+ * @internal
+ */
+export interface JournalStorage {
+  /** `false` where only a small marker fits (the `localStorage` fallback): detection, no journal. */
+  readonly canJournal: boolean;
+  /** The names of the files in the folder, in no particular order. */
+  list(): Promise<string[]>;
+  /** A file's text, `undefined` when there is no such file. */
+  read(file: string): Promise<string | undefined>;
+  /** Creates or replaces a file whole: a reader sees the old text or the new one, never a mix. */
+  write(file: string, text: string): Promise<void>;
+  /** Removes a file; no error when it is already gone. */
+  remove(file: string): Promise<void>;
+}
+
+/**
+ * Opens the {@link JournalStorage} of a database name; rejects when the engine refuses
+ * (private mode, no OPFS). @internal
+ */
+export type JournalBackend = (database: string) => Promise<JournalStorage>;

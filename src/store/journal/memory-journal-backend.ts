@@ -1,0 +1,53 @@
+import type { JournalBackend, JournalStorage } from './journal-storage.js';
+
+/** What a {@link memoryJournalBackend} can be told to do wrong, to test the bad cases. @internal */
+export interface MemoryJournalFaults {
+  /** Every write throws a `QuotaExceededError` (a full disk, private mode). */
+  refuseWrites?: boolean;
+  /** Every removal throws: what a crash right after a snapshot was written leaves behind. */
+  refuseRemoves?: boolean;
+  /** Opening the folder throws (no OPFS at all). */
+  refuseOpen?: boolean;
+}
+
+/** An in-memory backend whose folders outlive the stores that use them (one "browser profile"). @internal */
+export interface MemoryJournalBackend {
+  backend: JournalBackend;
+  /** The folder of a database name: file name to text. Tests read and damage it directly. */
+  files(database: string): Map<string, string>;
+  faults: MemoryJournalFaults;
+}
+
+/**
+ * A {@link JournalBackend} in memory, for Node (which has no OPFS) and for fault injection.
+ * @internal
+ */
+export function memoryJournalBackend(faults: MemoryJournalFaults = {}): MemoryJournalBackend {
+  const folders = new Map<string, Map<string, string>>();
+  const files = (database: string): Map<string, string> => {
+    let folder = folders.get(database);
+    if (folder === undefined) folders.set(database, (folder = new Map()));
+    return folder;
+  };
+  const backend: JournalBackend = async (database) => {
+    if (faults.refuseOpen === true) throw new DOMException('The origin private file system is not available.', 'SecurityError');
+    return memoryStorage(files(database), faults);
+  };
+  return { backend, files, faults };
+}
+
+function memoryStorage(folder: Map<string, string>, faults: MemoryJournalFaults): JournalStorage {
+  return {
+    canJournal: true,
+    list: async () => [...folder.keys()],
+    read: async (file) => folder.get(file),
+    async write(file, text) {
+      if (faults.refuseWrites === true) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      folder.set(file, text);
+    },
+    remove: async (file) => {
+      if (faults.refuseRemoves === true) throw new DOMException('The tab was killed.', 'AbortError');
+      folder.delete(file);
+    },
+  };
+}

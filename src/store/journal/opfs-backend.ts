@@ -1,0 +1,66 @@
+import type { JournalBackend, JournalStorage } from './journal-storage.js';
+
+const ROOT_FOLDER = 'convolog-journal';
+
+type Directory = FileSystemDirectoryHandle & { keys(): AsyncIterableIterator<string> };
+type WritableFile = FileSystemFileHandle & { createWritable?: () => Promise<FileSystemWritableFileStream> };
+
+/** Whether this engine has the origin private file system with whole-file writes. @internal */
+export function hasOpfs(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.storage?.getDirectory === 'function' &&
+    typeof FileSystemFileHandle !== 'undefined' && typeof (FileSystemFileHandle.prototype as WritableFile).createWritable === 'function';
+}
+
+/**
+ * The journal folder in the origin private file system (OPFS): `convolog-journal/<database>/`.
+ * Each write goes through `createWritable`, which writes a swap file and moves it into place on
+ * `close()`: a process killed mid-write leaves the old file or the new one, never a torn mix
+ * (DESIGN §21 measures this against a worker's `createSyncAccessHandle`).
+ * @internal
+ */
+export const opfsBackend: JournalBackend = async (database) => {
+  const root = await navigator.storage.getDirectory();
+  const journals = await root.getDirectoryHandle(ROOT_FOLDER, { create: true });
+  return folder(await journals.getDirectoryHandle(encodeURIComponent(database), { create: true }) as Directory);
+};
+
+function folder(directory: Directory): JournalStorage {
+  return {
+    canJournal: true,
+    async list() {
+      const names: string[] = [];
+      for await (const name of directory.keys()) names.push(name);
+      return names;
+    },
+    async read(file) {
+      try {
+        return await (await (await directory.getFileHandle(file)).getFile()).text();
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async write(file, text) {
+      const handle = await directory.getFileHandle(file, { create: true }) as WritableFile;
+      const writable = await handle.createWritable!();
+      try {
+        await writable.write(text);
+        await writable.close();
+      } catch (error) {
+        await writable.abort().catch(() => undefined);
+        throw error;
+      }
+    },
+    async remove(file) {
+      try {
+        await directory.removeEntry(file);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'NotFoundError';
+}

@@ -1,0 +1,48 @@
+import type { JournalIssue } from '../types/open-report.js';
+import { parseJournalFile, SEGMENT_PREFIX, SNAPSHOT_PREFIX, type JournalFile } from './journal-format.js';
+import type { JournalStorage } from './journal-storage.js';
+import { describe } from './reset-marker.js';
+
+/** The journal as restore and roll use it. @internal */
+export interface ReadJournal {
+  /** The newest snapshot that reads, if any. */
+  snapshot?: JournalFile;
+  /** The segments it does not hold, oldest first. */
+  segments: JournalFile[];
+  /** Every journal file name found (snapshots and segments, usable or not). */
+  names: string[];
+}
+
+/**
+ * Reads the journal of `database`: the newest usable snapshot (an older one when the newest is
+ * damaged or foreign) and every segment written after it. What cannot be used is an issue.
+ * @internal
+ */
+export async function readJournal(storage: JournalStorage, database: string, issues: JournalIssue[]): Promise<ReadJournal> {
+  const names = (await storage.list()).filter((name) => name.startsWith(SEGMENT_PREFIX) || name.startsWith(SNAPSHOT_PREFIX)).sort();
+  const snapshots = names.filter((name) => name.startsWith(SNAPSHOT_PREFIX)).reverse();
+  let snapshot: JournalFile | undefined;
+  for (const name of snapshots) {
+    snapshot = await readFile(storage, name, database, issues);
+    if (snapshot !== undefined) break;
+  }
+  const held = new Set(snapshot?.header.includes ?? []);
+  const segments: JournalFile[] = [];
+  for (const name of names) {
+    if (!name.startsWith(SEGMENT_PREFIX) || held.has(name)) continue;
+    const file = await readFile(storage, name, database, issues);
+    if (file !== undefined) segments.push(file);
+  }
+  return { ...(snapshot === undefined ? {} : { snapshot }), segments, names };
+}
+
+async function readFile(storage: JournalStorage, name: string, database: string, issues: JournalIssue[]): Promise<JournalFile | undefined> {
+  let text: string | undefined;
+  try {
+    text = await storage.read(name);
+  } catch (error) {
+    issues.push({ code: 'journal_unreadable', file: name, message: `The journal file ${name} could not be read (${describe(error)}); it was left out.` });
+    return undefined;
+  }
+  return text === undefined ? undefined : parseJournalFile(name, text, database, issues);
+}

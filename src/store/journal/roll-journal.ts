@@ -1,0 +1,53 @@
+import type { Entry } from '../../core/entry.js';
+import { runTransaction } from '../database/run-transaction.js';
+import type { StoreContext } from '../database/store-context.js';
+import type { Conversation } from '../types/conversation.js';
+import { exportConversation } from '../transfer/export-conversation.js';
+import { JOURNAL_FORMAT, JOURNAL_VERSION, journalText, SEGMENT_PREFIX, SNAPSHOT_PREFIX, snapshotRecord, type JournalHeader } from './journal-format.js';
+import type { JournalStorage } from './journal-storage.js';
+
+/**
+ * Rolls the journal into a snapshot (DESIGN §21), so it stays a small multiple of the database:
+ * lists the segments, then reads every conversation from IndexedDB (each segment listed holds
+ * writes committed before the listing, so the reads that follow see them), writes the snapshot
+ * naming the segments it holds, and only then removes them and older snapshots. A crash at any
+ * point leaves a journal that restores the same content; a segment written meanwhile is not
+ * listed and stays, to be replayed on top (replay is idempotent). Returns the snapshot's size.
+ * @internal
+ */
+export async function rollJournal(context: StoreContext, storage: JournalStorage, generation: number): Promise<number> {
+  const before = await storage.list();
+  const segments = before.filter((name) => name.startsWith(SEGMENT_PREFIX)).sort();
+  const snapshots = before.filter((name) => name.startsWith(SNAPSHOT_PREFIX));
+  const at = new Date().toISOString();
+  const lines: string[] = [];
+  for await (const { conversation, entries } of everyConversation(context)) lines.push(JSON.stringify(snapshotRecord(at, conversation, entries)));
+  const header: JournalHeader = { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, database: context.name, generation, includes: segments };
+  const text = journalText(header, lines);
+  const name = `${SNAPSHOT_PREFIX}${String(Date.now()).padStart(15, '0')}-${Math.random().toString(36).slice(2, 10)}.jsonl`;
+  await storage.write(name, text);
+  // Older snapshots first: a crash in between leaves segments the new snapshot names, which it skips.
+  for (const old of [...snapshots, ...segments]) await storage.remove(old);
+  return text.length;
+}
+
+/**
+ * Every conversation with its log, one export each. The ids are read at once, not paged by
+ * activity: a conversation written during the roll would move between pages and be missed.
+ */
+async function* everyConversation(context: StoreContext): AsyncGenerator<{ conversation: Conversation; entries: Entry[] }> {
+  const ids = await runTransaction(context, ['conversations'], 'readonly', 'Reading the conversations for the journal',
+    (transaction) => transaction.objectStore('conversations').getAllKeys());
+  for (const id of ids) {
+    let exported;
+    try {
+      exported = await exportConversation(context, id);
+    } catch (error) {
+      // Deleted since the ids were read: its deletion is in a segment this snapshot does not hold.
+      if ((error as { code?: unknown }).code === 'not_found') continue;
+      throw error;
+    }
+    const { headId, ...rest } = exported.conversation;
+    yield { conversation: { ...rest, headId, lastSeq: exported.entries.length }, entries: exported.entries };
+  }
+}

@@ -1,0 +1,56 @@
+// DESIGN §21 in a real engine: the journal in the origin private file system, through the
+// default backend openStore picks. Runs where OPFS exists (the browser project, Chromium); Node
+// has none, and the in-memory folder covers the same logic there.
+import { describe, expect, it } from 'vitest';
+import { assistant, user } from '../../../src/core/constructors.js';
+import { deleteStore, openStore } from '../../../src/store/index.js';
+import { hasOpfs, opfsBackend } from '../../../src/store/journal/opfs-backend.js';
+import { storeFixture } from '../store-fixture.js';
+import { deleteBehindTheStoresBack, dump } from './journal-support.js';
+
+const stores = storeFixture();
+
+describe.skipIf(!hasOpfs())('the journal in OPFS', () => {
+  it('reads back what it wrote, replaces a file whole, lists and removes', async () => {
+    const folder = await opfsBackend(stores.name());
+    await folder.write('a.jsonl', 'first, longer text\n');
+    await folder.write('a.jsonl', 'second\n');
+    await folder.write('b.jsonl', 'b\n');
+    expect(await folder.read('a.jsonl')).toBe('second\n');
+    expect((await folder.list()).sort()).toEqual(['a.jsonl', 'b.jsonl']);
+    await folder.remove('a.jsonl');
+    await folder.remove('a.jsonl'); // already gone: no error
+    expect(await folder.read('a.jsonl')).toBeUndefined();
+    await folder.remove('b.jsonl');
+  });
+
+  it('restores a database deleted behind the store\'s back, with the default backend', async () => {
+    const name = stores.name();
+    const before = await openStore({ name });
+    const { id } = await before.createConversation({ title: 'in OPFS' });
+    const [, a1] = await before.append(id, [user('one'), assistant('ONE')]);
+    await before.append(id, [user('one, edited')], { parentId: a1!.parentId });
+    const expected = await dump(before);
+    before.close();
+    expect((await (await opfsBackend(name)).list()).some((file) => file.startsWith('j-'))).toBe(true);
+    await deleteBehindTheStoresBack(name);
+
+    const after = await openStore({ name });
+    expect(after.openReport).toMatchObject({ reset: true, restored: { conversations: 1, entries: 3, attachments: 0 }, issues: [] });
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+
+  it('forgets the journal on deleteStore, so nothing comes back', async () => {
+    const name = stores.name();
+    const store = await openStore({ name });
+    await store.createConversation({ title: 'forget me' });
+    store.close();
+    await deleteStore({ name });
+    expect(await (await opfsBackend(name)).list()).toEqual([]);
+    const again = await openStore({ name });
+    expect(again.openReport).toEqual({ reset: false, issues: [] });
+    expect(await again.listConversations()).toEqual([]);
+    again.close();
+  });
+});

@@ -1,0 +1,135 @@
+// DESIGN §21, keeping the journal small: segments are rolled into a snapshot in the background,
+// and a restore from snapshot + later segments gives back the same store, whatever the moment a
+// crash interrupted the roll, and while writes go on during it.
+import { describe, expect, it } from 'vitest';
+import { assistant, user } from '../../../src/core/constructors.js';
+import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
+import type { ConvologStore } from '../../../src/store/index.js';
+import { memoryJournalBackend } from '../../../src/store/journal/memory-journal-backend.js';
+import { openStoreWith } from '../../../src/store/open-store.js';
+import { storeFixture } from '../store-fixture.js';
+import { deleteBehindTheStoresBack, dump, writeEverything } from './journal-support.js';
+
+const stores = storeFixture();
+
+function kinds(files: Map<string, string>): { snapshots: string[]; segments: string[] } {
+  const names = [...files.keys()].sort();
+  return { snapshots: names.filter((name) => name.startsWith('snapshot-')), segments: names.filter((name) => name.startsWith('j-')) };
+}
+
+async function rolled(store: ConvologStore): Promise<void> {
+  await STORE_JOURNALS.get(store)!.rolled();
+}
+
+describe('rolling the journal into a snapshot', () => {
+  it('replaces the segments with one snapshot that restores the same store', async () => {
+    const memory = memoryJournalBackend();
+    const name = stores.name();
+    const store = await openStoreWith({ name }, { journalBackend: memory.backend, journalRollBytes: 1 });
+    await writeEverything(store);
+    await rolled(store);
+    const expected = await dump(store);
+    store.close();
+    const { snapshots, segments } = kinds(memory.files(name));
+    expect(snapshots).toHaveLength(1);
+    expect(segments.length).toBeLessThan(3); // at most what was written while the last roll ran
+
+    await deleteBehindTheStoresBack(name);
+    const after = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(after.openReport.issues).toEqual([]);
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  }, 20_000); // a roll after every write: ~1 s, slower on a loaded machine
+
+  it('takes a first snapshot at open of a database that has no journal yet (journaling turned on later)', async () => {
+    const memory = memoryJournalBackend();
+    const name = stores.name();
+    const unjournaled = await openStoreWith({ name, journal: false }, { journalBackend: memory.backend });
+    const { id } = await unjournaled.createConversation({ title: 'from before the journal' });
+    await unjournaled.append(id, [user('old'), assistant('OLD')]);
+    unjournaled.close();
+    const journaled = await openStoreWith({ name }, { journalBackend: memory.backend });
+    await rolled(journaled);
+    const expected = await dump(journaled);
+    journaled.close();
+    expect(kinds(memory.files(name)).snapshots).toHaveLength(1);
+    await deleteBehindTheStoresBack(name);
+    const after = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+
+  it('loses nothing written by another tab while the roll runs', async () => {
+    const memory = memoryJournalBackend();
+    const name = stores.name();
+    const roller = await openStoreWith({ name }, { journalBackend: memory.backend, journalRollBytes: 1 });
+    const writer = await openStoreWith({ name }, { journalBackend: memory.backend });
+    const { id } = await roller.createConversation({ title: 'busy' });
+    const writes: Promise<unknown>[] = [];
+    for (let turn = 0; turn < 20; turn++) {
+      writes.push(writer.append(id, [user(`from the other tab ${turn}`)]).catch(() => undefined));
+      writes.push(roller.createConversation({ title: `new ${turn}` }));
+    }
+    await Promise.all(writes);
+    await rolled(roller);
+    const expected = await dump(writer);
+    roller.close();
+    writer.close();
+    await deleteBehindTheStoresBack(name);
+    const after = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(after.openReport.issues).toEqual([]);
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+
+  it('restores the same store when a crash stopped the roll before it removed what the snapshot holds', async () => {
+    const memory = memoryJournalBackend();
+    const name = stores.name();
+    const store = await openStoreWith({ name }, { journalBackend: memory.backend, journalRollBytes: 1 });
+    await rolled(store);
+    memory.faults.refuseRemoves = true; // the tab dies after writing the snapshot, before removing anything
+    await writeEverything(store);
+    await rolled(store);
+    const expected = await dump(store);
+    store.close();
+    const { snapshots, segments } = kinds(memory.files(name));
+    expect(snapshots.length).toBeGreaterThan(1);
+    expect(segments.length).toBeGreaterThan(1);
+    memory.faults.refuseRemoves = false;
+    await deleteBehindTheStoresBack(name);
+    const after = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(after.openReport.issues).toEqual([]);
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+
+  // Tabs coordinate through Web Locks, which browsers have and Node does not.
+  it.skipIf(typeof navigator === 'undefined' || navigator.locks === undefined)('never rolls a half-restored database: a tab opening during another tab\'s restore leaves the journal whole', async () => {
+    const memory = memoryJournalBackend();
+    const name = stores.name();
+    const store = await openStoreWith({ name }, { journalBackend: memory.backend });
+    await rolled(store);
+    for (let index = 0; index < 30; index++) {
+      const { id } = await store.createConversation({ title: `chat ${index}` });
+      await store.append(id, [user(`message ${index}`), assistant(`answer ${index}`)]);
+    }
+    const expected = await dump(store);
+    store.close();
+    const files = memory.files(name);
+    for (const file of [...files.keys()]) if (file.startsWith('snapshot-')) files.delete(file); // so an open wants to roll
+    await deleteBehindTheStoresBack(name);
+
+    const [restoring, opening] = await Promise.all([
+      openStoreWith({ name }, { journalBackend: memory.backend }),
+      openStoreWith({ name }, { journalBackend: memory.backend }),
+    ]);
+    await rolled(restoring);
+    await rolled(opening);
+    restoring.close();
+    opening.close();
+    await deleteBehindTheStoresBack(name);
+    const after = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+});
