@@ -1,6 +1,7 @@
 // DESIGN §21 in a real engine: the journal in the origin private file system, through the
-// default backend openStore picks. Runs where OPFS exists (the browser project, Chromium); Node
-// has none, and the in-memory folder covers the same logic there.
+// default backend openStore picks. Runs where OPFS exists (Chromium and Firefox; WebKitGTK 2.50 has
+// none); Node has none either, and the in-memory folder covers the same logic there. `journal: true`
+// because the journal is on by default in Chromium only (journal-by-default.test.ts).
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../../src/core/constructors.js';
 import { deleteStore, openStore } from '../../../src/store/index.js';
@@ -26,7 +27,7 @@ describe.skipIf(!hasOpfs())('the journal in OPFS', () => {
 
   it('restores a database deleted behind the store\'s back, with the default backend', async () => {
     const name = stores.name();
-    const before = await openStore({ name });
+    const before = await openStore({ name, journal: true });
     const { id } = await before.createConversation({ title: 'in OPFS' });
     const [, a1] = await before.append(id, [user('one'), assistant('ONE')]);
     await before.append(id, [user('one, edited')], { parentId: a1!.parentId });
@@ -35,7 +36,7 @@ describe.skipIf(!hasOpfs())('the journal in OPFS', () => {
     expect((await (await opfsBackend(name)).list()).some((file) => file.startsWith('j-'))).toBe(true);
     await deleteBehindTheStoresBack(name);
 
-    const after = await openStore({ name });
+    const after = await openStore({ name, journal: true });
     expect(after.openReport).toMatchObject({ reset: true, restored: { conversations: 1, entries: 3, attachments: 0 }, issues: [] });
     expect(await dump(after)).toEqual(expected);
     after.close();
@@ -43,7 +44,7 @@ describe.skipIf(!hasOpfs())('the journal in OPFS', () => {
 
   it('forgets the journal on deleteStore, so nothing comes back', async () => {
     const name = stores.name();
-    const store = await openStore({ name });
+    const store = await openStore({ name, journal: true });
     await store.createConversation({ title: 'forget me' });
     store.close();
     await deleteStore({ name });
