@@ -28,6 +28,11 @@ import { applyStoreChange } from './apply-store-change.js';
 import { branchHandlers } from './branch-actions.js';
 import type { SearchBox } from '../chat-list/search-box.js';
 import { appSearchBox } from './app-search.js';
+import { PendingDeletes, readUndoWindow } from './pending-deletes.js';
+import { SidebarDrawer } from './sidebar-drawer.js';
+import { handleShortcut, shortcutHelp } from './shortcuts.js';
+import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
+import { showInterruptedDeletes } from './interrupted-deletes.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -41,6 +46,10 @@ export class DemoApp implements AppHost {
   readonly composer: Composer;
   readonly notices = new Notices();
   readonly importDialog = new ImportDialog();
+  private readonly shortcutsDialog = new ShortcutsDialog(shortcutHelp());
+  readonly pendingDeletes = new PendingDeletes();
+  readonly undoWindowMs = readUndoWindow();
+  private readonly drawer: SidebarDrawer;
   private readonly settingsDialog: SettingsDialog;
   private readonly storagePanel: StoragePanel;
   readonly interruptedBanner: HTMLElement;
@@ -69,8 +78,8 @@ export class DemoApp implements AppHost {
       onCompact: () => void this.compact(),
       onExportJson: () => void exportOpenChat(this, 'json'),
       onExportMarkdown: () => void exportOpenChat(this, 'markdown'),
-      onDelete: () => void deleteOpenChat(this),
-      onToggleSidebar: () => this.toggleSidebar(),
+      onDelete: () => deleteOpenChat(this),
+      onToggleSidebar: () => this.drawer.flip(),
     });
     this.transcript = new Transcript(store, {
       onCorrupt: (seqs) => this.notices.show(unreadableNotice(seqs)),
@@ -86,21 +95,24 @@ export class DemoApp implements AppHost {
       onDeleteAll: () => deleteAllChats(this, this.settingsDialog.element),
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
     });
-    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [new SyncPanel(store).element]);
+    const syncPanel = new SyncPanel(store, { onPulled: () => this.afterBulkWrite() });
+    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [syncPanel.element]);
     this.interruptedBanner = h('div', { className: 'interrupted-banner', testId: 'interrupted', attrs: { role: 'status' } },
       icon(ICONS.alert),
       h('span', { text: 'The last turn was interrupted before its tool calls returned. They will be closed with an error result when you send your next message.' }));
     this.interruptedBanner.hidden = true;
 
+    const main = h('main', { className: 'chat' },
+      this.header.element,
+      this.transcript.element,
+      h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element));
     this.shell = h('div', { className: 'app' },
       this.sidebar.element,
-      h('div', { className: 'sidebar-backdrop', on: { click: () => this.toggleSidebar(false) } }),
-      h('main', { className: 'chat' },
-        this.header.element,
-        this.transcript.element,
-        h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element)));
+      h('div', { className: 'sidebar-backdrop', on: { click: () => this.drawer.close(this.menuButton()) } }),
+      main);
+    this.drawer = new SidebarDrawer(this.shell, this.sidebar.element, main, this.menuButton());
     root.replaceChildren(this.shell);
-    document.body.append(this.settingsDialog.element, this.importDialog.element);
+    document.body.append(this.settingsDialog.element, this.importDialog.element, this.shortcutsDialog.element);
     this.header.setModelLabel(this.model().label);
     this.updateMeterWindow();
   }
@@ -108,13 +120,22 @@ export class DemoApp implements AppHost {
   /** Loads the list, reopens the chat that was open, and starts listening to changes. */
   async start(): Promise<void> {
     this.store.subscribe((change) => this.onChange(change));
-    document.addEventListener('keydown', (event) => this.onShortcut(event));
+    document.addEventListener('keydown', (event) => handleShortcut(event, {
+      search: () => {
+        this.drawer.open();
+        this.search.focus();
+      },
+      newChat: () => void newChat(this),
+      stop: () => this.stopHere(),
+      help: () => this.shortcutsDialog.open(),
+    }));
     await this.refreshList();
     const id = openConversationId();
     await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
     this.scheduleStorageRefresh(0);
     document.body.dataset.appState = 'ready';
     this.composer.focus();
+    void showInterruptedDeletes(this, PendingDeletes.takeInterrupted());
   }
 
   /** The model replies come from, per the current settings. */
@@ -135,13 +156,18 @@ export class DemoApp implements AppHost {
   }
 
   private applySettings(settings: DemoSettings): void {
+    const before = this.model().label;
+    const sourceBefore = sourceOf(this.settings);
     this.settings = settings;
     saveSettings(settings);
     this.header.setModelLabel(this.model().label);
     this.updateMeterWindow();
+    // Say where replies come from only when that changed; other changes get a plain confirmation.
+    const changedSource = sourceOf(settings) !== sourceBefore || this.model().label !== before;
     this.notices.show({
       tone: 'success', key: 'settings',
-      title: settings.mode === 'endpoint' ? `Replies now come from ${settings.model || 'the endpoint'} at ${settings.baseUrl}.` : 'Replies now come from the offline assistant.',
+      title: !changedSource ? 'Settings saved.'
+        : settings.mode === 'endpoint' ? `Replies now come from ${settings.model || 'the endpoint'} at ${settings.baseUrl}.` : 'Replies now come from the offline assistant.',
     });
   }
 
@@ -149,12 +175,26 @@ export class DemoApp implements AppHost {
 
   private async refreshList(): Promise<void> {
     try {
-      this.conversations = await this.store.listConversations({ limit: 500 });
+      this.conversations = this.pendingDeletes.visible(await this.store.listConversations({ limit: 500 }));
     } catch (error) {
       this.notices.show({ tone: 'error', key: 'list', title: 'Could not read the list of chats.', details: [describeError(error)] });
       return;
     }
     this.sidebar.update(this.conversations, this.open?.id);
+  }
+
+  /** Chats were hidden or shown again (a delete, its Undo): the list and the search follow. */
+  chatsHiddenChanged(): void {
+    this.conversations = this.pendingDeletes.visible(this.conversations);
+    this.sidebar.update(this.conversations, this.open?.id);
+    this.scheduleListRefresh();
+    this.search.refresh();
+  }
+
+  /** After a sync pulled chats (or an import wrote many): the list and the storage line now. */
+  afterBulkWrite(): void {
+    this.scheduleListRefresh();
+    this.scheduleStorageRefresh(0);
   }
 
   /** Re-reads the sidebar's list soon; bursts of changes cause one read. */
@@ -165,7 +205,7 @@ export class DemoApp implements AppHost {
 
   /** Shows `id` (or the empty state) and loads its last page. */
   async openConversation(id: string | undefined): Promise<void> {
-    this.toggleSidebar(false);
+    this.drawer.close(this.transcript.element);
     if (id !== undefined && id === this.open?.id) return;
     let conversation: Conversation | undefined;
     try {
@@ -189,6 +229,13 @@ export class DemoApp implements AppHost {
 
   private stop(): void {
     this.turn?.controller.abort(new DOMException('Stopped by the user', 'AbortError'));
+  }
+
+  /** Escape: stops the reply being written in the open chat, as Stop does; whether there was one. */
+  private stopHere(): boolean {
+    if (this.turn === undefined || this.turn.conversationId !== this.open?.id) return false;
+    this.stop();
+    return true;
   }
 
   /** Enables or blocks the composer for the turn state of the open chat. */
@@ -243,25 +290,19 @@ export class DemoApp implements AppHost {
     }, delay);
   }
 
-  private toggleSidebar(force?: boolean): void {
-    this.shell.classList.toggle('sidebar-open', force);
-  }
-
   /** Closes the phone's sidebar drawer; focus that was in it goes to the transcript (a hidden drawer cannot hold it). */
   closeSidebarDrawer(): void {
-    const drawer = getComputedStyle(this.sidebar.element).position === 'fixed';
-    this.toggleSidebar(false);
-    if (drawer && this.sidebar.element.contains(document.activeElement)) this.transcript.element.focus({ preventScroll: true });
+    this.drawer.close(this.transcript.element);
   }
 
-  /** Ctrl+K (Cmd+K on a Mac) focuses the search field, opening the drawer on a phone. */
-  private onShortcut(event: KeyboardEvent): void {
-    if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-    event.preventDefault();
-    if (document.querySelector('dialog[open]') !== null) return; // the page behind a modal dialog is inert
-    this.toggleSidebar(true);
-    this.search.focus();
+  private menuButton(): HTMLElement {
+    // The header's menu button toggles the drawer; focus returns to it when the drawer closes.
+    return this.header.element.querySelector<HTMLElement>('.menu-button') ?? this.header.element;
   }
+}
+
+function sourceOf(settings: DemoSettings): string {
+  return settings.mode === 'endpoint' ? JSON.stringify([settings.api, settings.baseUrl, settings.model]) : 'offline';
 }
 
 function unreadableNotice(seqs: readonly number[]): NoticeInit {
