@@ -170,14 +170,15 @@ describe('demo shell: keyboard and the phone drawer', () => {
       await send(page, 'How does compacting a chat work?');
       await page.waitForFunction(() => (document.querySelector('[data-streaming="true"]')?.textContent?.length ?? 0) > 20, undefined, POLL);
       await page.keyboard.press('Escape');
-      await waitForIdle(page);
+      // At 150 ms a token the whole answer takes many seconds more: idle this soon means stopped.
+      await waitForIdle(page, 2000);
       const partial = await messages(page, 'assistant').last().innerText();
       expect(partial.length).toBeGreaterThan(20);
       await page.reload();
       await waitForReady(page);
       expect(await messages(page, 'assistant').last().innerText()).toBe(partial);
       expect(watch.errors).toEqual([]);
-    }, { query: 'tokenDelay=60&toolDelay=50' });
+    }, { query: 'tokenDelay=150&toolDelay=50' });
   });
 
   it('Ctrl+Shift+O opens a new chat, and ? shows the shortcuts (but types a ? in a field)', async () => {
