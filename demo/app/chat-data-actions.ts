@@ -75,11 +75,13 @@ export async function importChatFile(app: AppHost, file: File): Promise<void> {
     return;
   }
   const format = detectExportFormat(text);
-  if (format !== null && format !== 'convolog') {
-    await importForeignFile(app, file, text, format);
-    return;
+  try {
+    if (format !== null && format !== 'convolog') await importForeignFile(app, file, text, format);
+    else await importConvologFile(app, file, text);
+  } finally {
+    // An import can write hundreds of chats: the storage line follows now, not after the writes go quiet.
+    app.scheduleStorageRefresh(0);
   }
-  await importConvologFile(app, file, text);
 }
 
 async function importForeignFile(app: AppHost, file: File, text: string, format: ForeignExportFormat): Promise<void> {

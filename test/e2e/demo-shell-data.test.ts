@@ -148,6 +148,18 @@ describe('demo shell: settings, sync and export', () => {
     }
   });
 
+  it('refreshes the storage line as soon as an import is done', async () => {
+    await onDemoPage(demo, async ({ page }) => {
+      await sendAndWait(page, `A big one: ${'lorem ipsum dolor sit amet '.repeat(8000)}`);
+      const { path } = await downloads.download(page, 'export');
+      await page.waitForTimeout(2500); // the refresh after the send has run: the line is settled
+      const before = await page.locator('.storage-line').innerText();
+      await byTestId(page, 'import').setInputFiles(path);
+      await waitForNotice(page, /Imported/);
+      await expect.poll(() => page.locator('.storage-line').innerText(), { timeout: 1000 }).not.toBe(before);
+    });
+  });
+
   it('says that a Markdown export holds only the branch on screen, in the notice and in the file', async () => {
     await onDemoPage(demo, async ({ page }) => {
       await sendAndWait(page, 'How does compacting a chat work?');
