@@ -198,7 +198,8 @@ export class SearchBox {
 
   /** Shows `hits`; `keepSelection`: the same query read again, so the selected index stays. */
   private show(hits: SearchHit[], cursor: string | undefined, keepSelection = false): void {
-    const key = hits.map((hit) => `${hit.entryId}\u0000${hit.snippet}\u0000${this.titles.get(hit.conversationId) ?? ''}\u0000${this.versions.get(hit.entryId) ?? ''}`).join('\u0001');
+    // The marks are part of what is shown: "xsstr" and "xsstrap" find the same snippet, marked differently.
+    const key = hits.map((hit) => [hit.entryId, hit.snippet, hit.highlights.join(' '), this.titles.get(hit.conversationId) ?? '', this.versions.get(hit.entryId) ?? ''].join('\u0000')).join('\u0001');
     const unchanged = keepSelection && key === this.shownKey;
     this.shownKey = key;
     this.hits = hits;
