@@ -9,7 +9,8 @@ import { Sidebar } from '../chat-list/sidebar.js';
 import { ChatHeader } from '../transcript/chat-header.js';
 import { Transcript } from '../transcript/transcript.js';
 import { Composer } from '../composer/composer.js';
-import { Notices, describeError, type NoticeInit } from '../shared/notices.js';
+import { Notices, describeError } from '../shared/notices.js';
+import { persistenceNotice, settingsSavedNotice, unreadableNotice } from './app-notices.js';
 import { SettingsDialog } from '../settings/settings-dialog.js';
 import { ImportDialog } from '../dialogs/import-dialog.js';
 import { StoragePanel } from '../settings/storage-panel.js';
@@ -156,19 +157,12 @@ export class DemoApp implements AppHost {
   }
 
   private applySettings(settings: DemoSettings): void {
-    const before = this.model().label;
-    const sourceBefore = sourceOf(this.settings);
+    const previous = this.settings;
     this.settings = settings;
     saveSettings(settings);
     this.header.setModelLabel(this.model().label);
     this.updateMeterWindow();
-    // Say where replies come from only when that changed; other changes get a plain confirmation.
-    const changedSource = sourceOf(settings) !== sourceBefore || this.model().label !== before;
-    this.notices.show({
-      tone: 'success', key: 'settings',
-      title: !changedSource ? 'Settings saved.'
-        : settings.mode === 'endpoint' ? `Replies now come from ${settings.model || 'the endpoint'} at ${settings.baseUrl}.` : 'Replies now come from the offline assistant.',
-    });
+    this.notices.show(settingsSavedNotice(previous, settings));
   }
 
   // ── Conversations ────────────────────────────────────────────────────────────────────────
@@ -299,26 +293,4 @@ export class DemoApp implements AppHost {
     // The header's menu button toggles the drawer; focus returns to it when the drawer closes.
     return this.header.element.querySelector<HTMLElement>('.menu-button') ?? this.header.element;
   }
-}
-
-function sourceOf(settings: DemoSettings): string {
-  return settings.mode === 'endpoint' ? JSON.stringify([settings.api, settings.baseUrl, settings.model]) : 'offline';
-}
-
-function unreadableNotice(seqs: readonly number[]): NoticeInit {
-  return {
-    tone: 'warning',
-    key: 'corrupt',
-    title: `${seqs.length} stored message${seqs.length === 1 ? '' : 's'} could not be read and ${seqs.length === 1 ? 'is' : 'are'} not shown.`,
-    details: [
-      `Unreadable: ${seqs.map((seq) => `#${seq}`).join(', ')}.`,
-      'They stay in storage untouched; the rest of the chat is intact.',
-    ],
-  };
-}
-
-function persistenceNotice(granted: boolean): NoticeInit {
-  return granted
-    ? { tone: 'success', title: 'Persistent storage granted: the browser will not clear these chats to free space.' }
-    : { tone: 'warning', title: 'Persistent storage was not granted.', details: ['The browser may still clear these chats when space runs low. Export the ones you want to keep. Installing the site or bookmarking it makes a grant more likely.'] };
 }

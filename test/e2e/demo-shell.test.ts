@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { MOBILE } from './support/browser.js';
 import {
-  byTestId, messages, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
+  byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
 
@@ -135,6 +135,25 @@ describe('demo shell: Delete with Undo', () => {
       await waitForReady(page);
       expect(await titles(page)).toEqual([]);
     }, { query: 'speed=fast&undoMs=1500' });
+  });
+
+  it('keeps a chat another tab starts during the Undo window of Delete all: only the chats of the click are deleted', async () => {
+    await onDemoPage(demo, async ({ page, context }) => {
+      await sendAndWait(page, 'Old one');
+      await byTestId(page, 'new-chat').click();
+      await sendAndWait(page, 'Old two');
+      const other = await context.newPage();
+      await openDemo(other, demo.server.origin);
+      await byTestId(page, 'settings').click();
+      await byTestId(page, 'delete-all').click();
+      await waitForNotice(page, /Every chat was deleted/);
+      // Another tab writes a new chat between the click (its list of chats) and the store's delete.
+      await byTestId(other, 'new-chat').click();
+      await sendAndWait(other, 'Started meanwhile');
+      await expect.poll(() => storedChatCount(page), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => titles(page), POLL).toEqual(['Started meanwhile']);
+      await expect.poll(() => titles(other), POLL).toEqual(['Started meanwhile']);
+    }, { query: 'speed=fast&undoMs=3000' });
   });
 });
 
