@@ -79,7 +79,7 @@ export class DemoApp implements AppHost {
       onCompact: () => void this.compact(),
       onExportJson: () => void exportOpenChat(this, 'json'),
       onExportMarkdown: () => void exportOpenChat(this, 'markdown'),
-      onDelete: () => deleteOpenChat(this),
+      onDelete: () => void deleteOpenChat(this),
       onToggleSidebar: () => this.drawer.flip(),
     });
     this.transcript = new Transcript(store, {

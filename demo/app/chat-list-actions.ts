@@ -34,12 +34,12 @@ export async function renameOpenChat(app: AppHost, title: string): Promise<void>
  * written, stops and keeps what it wrote), the next chat opens, and the store's delete runs when
  * the window ends. Undo shows it again and reopens it.
  */
-export function deleteOpenChat(app: AppHost): void {
+export async function deleteOpenChat(app: AppHost): Promise<void> {
   const conversation = app.open;
   if (conversation === undefined) return;
   const title = conversation.title.trim() || 'Untitled chat';
   if (app.turn?.conversationId === conversation.id) app.turn.controller.abort();
-  deleteChatsLater(app, [conversation.id], `"${title}"`, conversation.id,
+  await deleteChatsLater(app, [conversation.id], `"${title}"`, conversation.id,
     async () => void await app.store.deleteConversation(conversation.id));
 }
 
@@ -58,7 +58,7 @@ export async function deleteAllChats(app: AppHost, settings: HTMLDialogElement):
   }
   app.turn?.controller.abort();
   settings.close();
-  deleteChatsLater(app, ids, 'every chat', app.open?.id, async () => {
+  await deleteChatsLater(app, ids, 'every chat', app.open?.id, async () => {
     const now = await allConversationIds(app);
     const deleting = new Set(ids);
     if (now.every((id) => deleting.has(id))) await app.store.clear();
@@ -70,7 +70,7 @@ export async function deleteAllChats(app: AppHost, settings: HTMLDialogElement):
  * Hides `ids` at once, opens the first chat still shown, offers Undo (which shows them again and
  * reopens `reopen`), and runs `run` (the store's delete) when the Undo window ends.
  */
-export function deleteChatsLater(app: AppHost, ids: string[], label: string, reopen: string | undefined, run: () => Promise<void>): void {
+export async function deleteChatsLater(app: AppHost, ids: string[], label: string, reopen: string | undefined, run: () => Promise<void>): Promise<void> {
   const undo = app.pendingDeletes.schedule(ids, label, async () => {
     try {
       await run();
@@ -81,7 +81,8 @@ export function deleteChatsLater(app: AppHost, ids: string[], label: string, reo
   }, app.undoWindowMs);
   app.conversations = app.pendingDeletes.visible(app.conversations);
   app.chatsHiddenChanged();
-  void app.openConversation(app.conversations[0]?.id);
+  // The notice comes once the next chat shows, so it is never read over the deleted one.
+  await app.openConversation(app.conversations[0]?.id);
   app.notices.show({
     tone: 'info', key: 'deleted', timeout: app.undoWindowMs,
     title: label === 'every chat' ? 'Every chat was deleted from this browser.' : `Deleted ${label}.`,

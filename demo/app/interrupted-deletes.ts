@@ -29,7 +29,7 @@ async function stillThere(app: AppHost, ids: readonly string[]): Promise<string[
 }
 
 function deleteKept(app: AppHost, ids: string[], label: string): void {
-  deleteChatsLater(app, ids, label, ids.length === 1 ? ids[0] : app.open?.id, async () => {
+  void deleteChatsLater(app, ids, label, ids.length === 1 ? ids[0] : app.open?.id, async () => {
     for (const id of ids) await app.store.deleteConversation(id);
   });
 }

@@ -10,6 +10,7 @@ import {
   byTestId, messages, newChat, screenshot, sendAndWait, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
+import { storedChatCount } from './support/stored-chats.js';
 import { useDownloads } from './support/downloads.js';
 
 const demo = useDemoEnvironment();
@@ -153,12 +154,12 @@ describe('demo: deleting and damaged data', () => {
       // The remaining chat opened in its place.
       expect(await messages(page, 'user').innerText()).toContain('Keep this one');
 
-      // Undo is offered for ?undoMs=300 here; the store's delete runs after it (demo-shell.test.ts covers Undo).
-      await page.waitForTimeout(1000);
+      // Undo is offered for ?undoMs=2000 here; the store's delete runs after it (demo-shell.test.ts covers Undo).
+      await expect.poll(() => storedChatCount(page), { timeout: 10_000 }).toBe(1);
       await page.reload();
       await waitForReady(page);
       expect(await byTestId(page, 'conversation-item').count()).toBe(1);
-    }, { query: 'speed=fast&undoMs=300' });
+    }, { query: 'speed=fast&undoMs=2000' });
   });
 
   it('renames a chat from the header and by double-clicking it in the sidebar', async () => {
@@ -194,11 +195,11 @@ describe('demo: deleting and damaged data', () => {
       await waitForNotice(page, /Every chat was deleted/);
       expect(watch.dialogs).toEqual([]);
       expect(await byTestId(page, 'conversation-item').count()).toBe(0);
-      await page.waitForTimeout(1000); // the Undo window (?undoMs=300) ends and the store is cleared
+      await expect.poll(() => storedChatCount(page), { timeout: 10_000 }).toBe(0); // the Undo window ends, the store is cleared
       await page.reload();
       await waitForReady(page);
       expect(await byTestId(page, 'conversation-item').count()).toBe(0);
-    }, { query: 'speed=fast&undoMs=300' });
+    }, { query: 'speed=fast&undoMs=2000' });
   });
 
   it('tells the user which stored messages could not be read, and shows the rest', async () => {

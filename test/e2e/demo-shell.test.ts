@@ -10,24 +10,10 @@ import {
   byTestId, messages, openDemo, screenshot, send, sendAndWait, waitForIdle, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
+import { storedChatCount } from './support/stored-chats.js';
 
 const demo = useDemoEnvironment();
 const POLL = { timeout: 10_000 };
-
-/** The chats stored in the page's IndexedDB, read raw (not through the app, which hides pending deletes). */
-function storedChatCount(page: Page): Promise<number> {
-  return page.evaluate(() => new Promise<number>((resolve, reject) => {
-    const request = indexedDB.open('convolog');
-    request.onerror = () => reject(request.error);
-    request.onsuccess = () => {
-      const count = request.result.transaction('conversations').objectStore('conversations').count();
-      count.onsuccess = () => {
-        request.result.close();
-        resolve(count.result);
-      };
-    };
-  }));
-}
 
 function titles(page: Page): Promise<string[]> {
   return page.locator('[data-testid="conversation-item"] .conversation-title').allInnerTexts();
@@ -73,8 +59,9 @@ describe('demo shell: Delete with Undo', () => {
       await sendAndWait(page, 'Delete this one');
       await byTestId(page, 'delete').click();
       expect(await titles(page)).toEqual(['Keep this one']);
-      expect(await messages(page, 'user').innerText()).toContain('Keep this one');
       const notice = await waitForNotice(page, /Deleted "Delete this one"/);
+      // The notice comes once the next chat shows.
+      expect(await messages(page, 'user').innerText()).toContain('Keep this one');
       expect(notice).toMatch(/Undo/);
       expect(watch.dialogs).toEqual([]);
       // Not in the search either while Undo is offered.
@@ -89,14 +76,15 @@ describe('demo shell: Delete with Undo', () => {
       expect(await messages(page, 'user').innerText()).toContain('Delete this one');
       expect(await storedChatCount(page)).toBe(2);
 
-      // Again, and this time let the window end (?undoMs=1500): the store deletes it.
+      // Again, with a short window (?undoMs=1000), and let it end: the store deletes the chat.
+      await openDemo(page, demo.server.origin, 'speed=fast&undoMs=1000');
       await byTestId(page, 'delete').click();
       await expect.poll(() => storedChatCount(page), POLL).toBe(1);
       await page.reload();
       await waitForReady(page);
       expect(await titles(page)).toEqual(['Keep this one']);
       expect(watch.errors).toEqual([]);
-    }, { query: 'speed=fast&undoMs=1500' });
+    }, { query: 'speed=fast&undoMs=60000' });
   });
 
   it('keeps a chat deleted just before a reload, says so, and offers to delete it now', async () => {
@@ -110,8 +98,8 @@ describe('demo shell: Delete with Undo', () => {
       await waitForNotice(page, /reloaded before "Deleted right before a reload" was deleted, so it was kept/);
       await page.locator('[data-testid="notice"] .notice-action', { hasText: 'Delete now' }).click();
       await expect.poll(() => titles(page), POLL).toEqual([]);
-      await expect.poll(() => storedChatCount(page), POLL).toBe(0);
-    }, { query: 'speed=fast&undoMs=3000' });
+      await expect.poll(() => storedChatCount(page), { timeout: 20_000 }).toBe(0);
+    }, { query: 'speed=fast&undoMs=8000' });
   });
 
   it('deletes every chat from the settings with Undo instead of a confirm box', async () => {
@@ -128,13 +116,14 @@ describe('demo shell: Delete with Undo', () => {
       await page.locator('[data-testid="notice"] .notice-action', { hasText: 'Undo' }).click();
       await expect.poll(() => titles(page), POLL).toEqual(['Two', 'One']);
 
+      await openDemo(page, demo.server.origin, 'speed=fast&undoMs=1000');
       await byTestId(page, 'settings').click();
       await byTestId(page, 'delete-all').click();
       await expect.poll(() => storedChatCount(page), POLL).toBe(0);
       await page.reload();
       await waitForReady(page);
       expect(await titles(page)).toEqual([]);
-    }, { query: 'speed=fast&undoMs=1500' });
+    }, { query: 'speed=fast&undoMs=60000' });
   });
 
   it('keeps a chat another tab starts during the Undo window of Delete all: only the chats of the click are deleted', async () => {
@@ -150,10 +139,10 @@ describe('demo shell: Delete with Undo', () => {
       // Another tab writes a new chat between the click (its list of chats) and the store's delete.
       await byTestId(other, 'new-chat').click();
       await sendAndWait(other, 'Started meanwhile');
-      await expect.poll(() => storedChatCount(page), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => storedChatCount(page), { timeout: 25_000 }).toBe(1);
       await expect.poll(() => titles(page), POLL).toEqual(['Started meanwhile']);
       await expect.poll(() => titles(other), POLL).toEqual(['Started meanwhile']);
-    }, { query: 'speed=fast&undoMs=3000' });
+    }, { query: 'speed=fast&undoMs=8000' });
   });
 });
 
