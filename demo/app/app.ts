@@ -186,9 +186,9 @@ export class DemoApp implements AppHost {
   }
 
   /** After a sync pulled chats (or an import wrote many): the list and the storage line now. */
-  afterBulkWrite(): void {
+  async afterBulkWrite(): Promise<void> {
     this.scheduleListRefresh();
-    this.scheduleStorageRefresh(0);
+    await this.refreshStorage();
   }
 
   /** Re-reads the sidebar's list soon; bursts of changes cause one read. */
@@ -266,9 +266,13 @@ export class DemoApp implements AppHost {
   /** Re-reads the storage estimate after `delay` milliseconds. */
   scheduleStorageRefresh(delay = 1500): void {
     clearTimeout(this.storageTimer);
-    this.storageTimer = setTimeout(() => {
-      void this.storagePanel.refresh().then((line) => this.sidebar.setStorageLine(line));
-    }, delay);
+    this.storageTimer = setTimeout(() => void this.refreshStorage(), delay);
+  }
+
+  /** Re-reads the storage estimate now (the settings panel and the sidebar's line). */
+  private async refreshStorage(): Promise<void> {
+    clearTimeout(this.storageTimer);
+    this.sidebar.setStorageLine(await this.storagePanel.refresh());
   }
 
   /** Re-measures the open chat's context after `delay` milliseconds. */

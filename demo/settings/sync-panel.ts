@@ -33,8 +33,8 @@ function deviceId(): string {
 
 /** What the sync panel tells the app. */
 export interface SyncPanelHandlers {
-  /** Chats came down from the server (the list and the storage line are stale now). */
-  onPulled(): void;
+  /** Chats came down from the server: the list and the storage line are stale; resolves once they are current. */
+  onPulled(): Promise<void>;
 }
 
 /** The sync section of the settings dialog. */
@@ -102,7 +102,8 @@ export class SyncPanel {
       this.lastError = describeSyncError(error);
     } finally {
       this.busy = false;
-      this.handlers.onPulled();
+      // The storage line is current by the time the status says the sync is done.
+      await this.handlers.onPulled().catch(() => undefined);
       await this.showStatus();
     }
   }
@@ -160,7 +161,7 @@ export class SyncPanel {
     } else if (event.type === 'progress' && event.direction === 'push') {
       this.lastSyncAt = new Date().toISOString();
     } else if (event.type === 'progress' && event.direction === 'pull' && (event.entries > 0 || event.conversations > 0)) {
-      this.handlers.onPulled();
+      void this.handlers.onPulled().catch(() => undefined);
     }
     void this.showStatus();
   }
