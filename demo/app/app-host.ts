@@ -8,6 +8,7 @@ import type { Composer } from '../composer/composer.js';
 import type { ImportDialog } from '../dialogs/import-dialog.js';
 import type { Notices } from '../shared/notices.js';
 import type { Pace } from '../model/settings.js';
+import type { PendingDeletes } from './pending-deletes.js';
 import type { Transcript } from '../transcript/transcript.js';
 
 /** A turn of this tab; `conversationId` is undefined while its chat is being created. */
@@ -24,6 +25,10 @@ export interface AppHost {
   readonly importDialog: ImportDialog;
   readonly interruptedBanner: HTMLElement;
   readonly pace: Pace;
+  /** Chats deleted with Undo still offered: hidden, deleted from the store when the window ends. */
+  readonly pendingDeletes: PendingDeletes;
+  /** How long Undo is offered after a delete, in milliseconds. */
+  readonly undoWindowMs: number;
   /** The chats in the sidebar, most recent first. */
   conversations: Conversation[];
   /** The chat shown, if any. */
@@ -48,6 +53,8 @@ export interface AppHost {
   updateInterrupted(): void;
   /** Re-reads the sidebar's list soon. */
   scheduleListRefresh(): void;
+  /** Chats were hidden or shown again (a delete, its Undo): the list and the search follow. */
+  chatsHiddenChanged(): void;
   /** Re-reads the storage estimate after `delay` milliseconds. */
   scheduleStorageRefresh(delay?: number): void;
   /** Re-estimates the open chat's context tokens after `delay` milliseconds. */

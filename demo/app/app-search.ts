@@ -3,12 +3,18 @@
 import type { AppHost } from './app-host.js';
 import { SearchBox } from '../chat-list/search-box.js';
 import { openSearchHit } from './open-search-hit.js';
+import { hitVersions } from './hit-versions.js';
 
 /** The search box of `app`; `onActiveChange` swaps the sidebar's chat list for the results. */
 export function appSearchBox(app: AppHost, onActiveChange: (active: boolean) => void): SearchBox {
   return new SearchBox({
-    search: (query, options) => app.store.search(query, options),
+    // A chat deleted with Undo still offered is hidden from the search too.
+    search: async (query, options) => {
+      const result = await app.store.search(query, options);
+      return { ...result, hits: app.pendingDeletes.visible(result.hits) };
+    },
     titles: (ids) => titlesOf(app, ids),
+    versions: (hits) => hitVersions(app.store, hits),
     onOpen: (hit) => void openSearchHit(app, hit),
     onActiveChange,
   });

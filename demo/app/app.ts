@@ -9,7 +9,8 @@ import { Sidebar } from '../chat-list/sidebar.js';
 import { ChatHeader } from '../transcript/chat-header.js';
 import { Transcript } from '../transcript/transcript.js';
 import { Composer } from '../composer/composer.js';
-import { Notices, describeError, type NoticeInit } from '../shared/notices.js';
+import { Notices, describeError } from '../shared/notices.js';
+import { persistenceNotice, settingsSavedNotice, unreadableNotice } from './app-notices.js';
 import { SettingsDialog } from '../settings/settings-dialog.js';
 import { ImportDialog } from '../dialogs/import-dialog.js';
 import { StoragePanel } from '../settings/storage-panel.js';
@@ -28,6 +29,11 @@ import { applyStoreChange } from './apply-store-change.js';
 import { branchHandlers } from './branch-actions.js';
 import type { SearchBox } from '../chat-list/search-box.js';
 import { appSearchBox } from './app-search.js';
+import { PendingDeletes, readUndoWindow } from './pending-deletes.js';
+import { SidebarDrawer } from './sidebar-drawer.js';
+import { handleShortcut, shortcutHelp } from './shortcuts.js';
+import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
+import { showInterruptedDeletes } from './interrupted-deletes.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -41,6 +47,10 @@ export class DemoApp implements AppHost {
   readonly composer: Composer;
   readonly notices = new Notices();
   readonly importDialog = new ImportDialog();
+  private readonly shortcutsDialog = new ShortcutsDialog(shortcutHelp());
+  readonly pendingDeletes = new PendingDeletes();
+  readonly undoWindowMs = readUndoWindow();
+  private readonly drawer: SidebarDrawer;
   private readonly settingsDialog: SettingsDialog;
   private readonly storagePanel: StoragePanel;
   readonly interruptedBanner: HTMLElement;
@@ -70,7 +80,7 @@ export class DemoApp implements AppHost {
       onExportJson: () => void exportOpenChat(this, 'json'),
       onExportMarkdown: () => void exportOpenChat(this, 'markdown'),
       onDelete: () => void deleteOpenChat(this),
-      onToggleSidebar: () => this.toggleSidebar(),
+      onToggleSidebar: () => this.drawer.flip(),
     });
     this.transcript = new Transcript(store, {
       onCorrupt: (seqs) => this.notices.show(unreadableNotice(seqs)),
@@ -86,21 +96,24 @@ export class DemoApp implements AppHost {
       onDeleteAll: () => deleteAllChats(this, this.settingsDialog.element),
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
     });
-    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [new SyncPanel(store).element]);
+    const syncPanel = new SyncPanel(store, { onPulled: () => this.afterBulkWrite() });
+    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [syncPanel.element]);
     this.interruptedBanner = h('div', { className: 'interrupted-banner', testId: 'interrupted', attrs: { role: 'status' } },
       icon(ICONS.alert),
       h('span', { text: 'The last turn was interrupted before its tool calls returned. They will be closed with an error result when you send your next message.' }));
     this.interruptedBanner.hidden = true;
 
+    const main = h('main', { className: 'chat' },
+      this.header.element,
+      this.transcript.element,
+      h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element));
     this.shell = h('div', { className: 'app' },
       this.sidebar.element,
-      h('div', { className: 'sidebar-backdrop', on: { click: () => this.toggleSidebar(false) } }),
-      h('main', { className: 'chat' },
-        this.header.element,
-        this.transcript.element,
-        h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element)));
+      h('div', { className: 'sidebar-backdrop', on: { click: () => this.drawer.close(this.menuButton()) } }),
+      main);
+    this.drawer = new SidebarDrawer(this.shell, this.sidebar.element, main, this.menuButton());
     root.replaceChildren(this.shell);
-    document.body.append(this.settingsDialog.element, this.importDialog.element);
+    document.body.append(this.settingsDialog.element, this.importDialog.element, this.shortcutsDialog.element);
     this.header.setModelLabel(this.model().label);
     this.updateMeterWindow();
   }
@@ -108,13 +121,22 @@ export class DemoApp implements AppHost {
   /** Loads the list, reopens the chat that was open, and starts listening to changes. */
   async start(): Promise<void> {
     this.store.subscribe((change) => this.onChange(change));
-    document.addEventListener('keydown', (event) => this.onShortcut(event));
+    document.addEventListener('keydown', (event) => handleShortcut(event, {
+      search: () => {
+        this.drawer.open();
+        this.search.focus();
+      },
+      newChat: () => void newChat(this),
+      stop: () => this.stopHere(),
+      help: () => this.shortcutsDialog.open(),
+    }));
     await this.refreshList();
     const id = openConversationId();
     await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
     this.scheduleStorageRefresh(0);
     document.body.dataset.appState = 'ready';
     this.composer.focus();
+    void showInterruptedDeletes(this, PendingDeletes.takeInterrupted());
   }
 
   /** The model replies come from, per the current settings. */
@@ -135,26 +157,38 @@ export class DemoApp implements AppHost {
   }
 
   private applySettings(settings: DemoSettings): void {
+    const previous = this.settings;
     this.settings = settings;
     saveSettings(settings);
     this.header.setModelLabel(this.model().label);
     this.updateMeterWindow();
-    this.notices.show({
-      tone: 'success', key: 'settings',
-      title: settings.mode === 'endpoint' ? `Replies now come from ${settings.model || 'the endpoint'} at ${settings.baseUrl}.` : 'Replies now come from the offline assistant.',
-    });
+    this.notices.show(settingsSavedNotice(previous, settings));
   }
 
   // ── Conversations ────────────────────────────────────────────────────────────────────────
 
   private async refreshList(): Promise<void> {
     try {
-      this.conversations = await this.store.listConversations({ limit: 500 });
+      this.conversations = this.pendingDeletes.visible(await this.store.listConversations({ limit: 500 }));
     } catch (error) {
       this.notices.show({ tone: 'error', key: 'list', title: 'Could not read the list of chats.', details: [describeError(error)] });
       return;
     }
     this.sidebar.update(this.conversations, this.open?.id);
+  }
+
+  /** Chats were hidden or shown again (a delete, its Undo): the list and the search follow. */
+  chatsHiddenChanged(): void {
+    this.conversations = this.pendingDeletes.visible(this.conversations);
+    this.sidebar.update(this.conversations, this.open?.id);
+    this.scheduleListRefresh();
+    this.search.refresh();
+  }
+
+  /** After a sync pulled chats (or an import wrote many): the list and the storage line now. */
+  async afterBulkWrite(): Promise<void> {
+    this.scheduleListRefresh();
+    await this.refreshStorage();
   }
 
   /** Re-reads the sidebar's list soon; bursts of changes cause one read. */
@@ -165,7 +199,7 @@ export class DemoApp implements AppHost {
 
   /** Shows `id` (or the empty state) and loads its last page. */
   async openConversation(id: string | undefined): Promise<void> {
-    this.toggleSidebar(false);
+    this.drawer.close(this.transcript.element);
     if (id !== undefined && id === this.open?.id) return;
     let conversation: Conversation | undefined;
     try {
@@ -189,6 +223,13 @@ export class DemoApp implements AppHost {
 
   private stop(): void {
     this.turn?.controller.abort(new DOMException('Stopped by the user', 'AbortError'));
+  }
+
+  /** Escape: stops the reply being written in the open chat, as Stop does; whether there was one. */
+  private stopHere(): boolean {
+    if (this.turn === undefined || this.turn.conversationId !== this.open?.id) return false;
+    this.stop();
+    return true;
   }
 
   /** Enables or blocks the composer for the turn state of the open chat. */
@@ -225,9 +266,13 @@ export class DemoApp implements AppHost {
   /** Re-reads the storage estimate after `delay` milliseconds. */
   scheduleStorageRefresh(delay = 1500): void {
     clearTimeout(this.storageTimer);
-    this.storageTimer = setTimeout(() => {
-      void this.storagePanel.refresh().then((line) => this.sidebar.setStorageLine(line));
-    }, delay);
+    this.storageTimer = setTimeout(() => void this.refreshStorage(), delay);
+  }
+
+  /** Re-reads the storage estimate now (the settings panel and the sidebar's line). */
+  private async refreshStorage(): Promise<void> {
+    clearTimeout(this.storageTimer);
+    this.sidebar.setStorageLine(await this.storagePanel.refresh());
   }
 
   /** Re-measures the open chat's context after `delay` milliseconds. */
@@ -243,41 +288,13 @@ export class DemoApp implements AppHost {
     }, delay);
   }
 
-  private toggleSidebar(force?: boolean): void {
-    this.shell.classList.toggle('sidebar-open', force);
-  }
-
   /** Closes the phone's sidebar drawer; focus that was in it goes to the transcript (a hidden drawer cannot hold it). */
   closeSidebarDrawer(): void {
-    const drawer = getComputedStyle(this.sidebar.element).position === 'fixed';
-    this.toggleSidebar(false);
-    if (drawer && this.sidebar.element.contains(document.activeElement)) this.transcript.element.focus({ preventScroll: true });
+    this.drawer.close(this.transcript.element);
   }
 
-  /** Ctrl+K (Cmd+K on a Mac) focuses the search field, opening the drawer on a phone. */
-  private onShortcut(event: KeyboardEvent): void {
-    if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-    event.preventDefault();
-    if (document.querySelector('dialog[open]') !== null) return; // the page behind a modal dialog is inert
-    this.toggleSidebar(true);
-    this.search.focus();
+  private menuButton(): HTMLElement {
+    // The header's menu button toggles the drawer; focus returns to it when the drawer closes.
+    return this.header.element.querySelector<HTMLElement>('.menu-button') ?? this.header.element;
   }
-}
-
-function unreadableNotice(seqs: readonly number[]): NoticeInit {
-  return {
-    tone: 'warning',
-    key: 'corrupt',
-    title: `${seqs.length} stored message${seqs.length === 1 ? '' : 's'} could not be read and ${seqs.length === 1 ? 'is' : 'are'} not shown.`,
-    details: [
-      `Unreadable: ${seqs.map((seq) => `#${seq}`).join(', ')}.`,
-      'They stay in storage untouched; the rest of the chat is intact.',
-    ],
-  };
-}
-
-function persistenceNotice(granted: boolean): NoticeInit {
-  return granted
-    ? { tone: 'success', title: 'Persistent storage granted: the browser will not clear these chats to free space.' }
-    : { tone: 'warning', title: 'Persistent storage was not granted.', details: ['The browser may still clear these chats when space runs low. Export the ones you want to keep. Installing the site or bookmarking it makes a grant more likely.'] };
 }

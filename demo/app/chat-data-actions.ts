@@ -43,8 +43,20 @@ export async function exportOpenChat(app: AppHost, kind: 'json' | 'markdown'): P
   const conversation = app.open;
   if (conversation === undefined) return;
   try {
-    const fileName = kind === 'json' ? await exportJson(app.store, conversation) : await exportMarkdown(app.store, conversation);
-    app.notices.show({ tone: 'success', key: 'export', title: `Exported ${fileName}.` });
+    if (kind === 'json') {
+      const fileName = await exportJson(app.store, conversation);
+      app.notices.show({ tone: 'success', key: 'export', title: `Exported ${fileName} (every branch).` });
+      return;
+    }
+    const { fileName, branches } = await exportMarkdown(app.store, conversation, app.transcript.tipId);
+    app.notices.show(branches === 1
+      ? { tone: 'success', key: 'export', title: `Exported ${fileName}.` }
+      : {
+          tone: 'info', key: 'export', timeout: 10_000,
+          title: `Exported ${fileName}: only the branch on screen, 1 of this chat's ${branches} branches.`,
+          details: ['Markdown reads top to bottom, so it holds one branch. The JSON export keeps every branch.'],
+          action: { label: 'Export JSON too', run: () => void exportOpenChat(app, 'json') },
+        });
   } catch (error) {
     app.notices.show({ tone: 'error', key: 'export', title: 'Export failed.', details: [describeError(error)] });
   }
@@ -63,11 +75,13 @@ export async function importChatFile(app: AppHost, file: File): Promise<void> {
     return;
   }
   const format = detectExportFormat(text);
-  if (format !== null && format !== 'convolog') {
-    await importForeignFile(app, file, text, format);
-    return;
+  try {
+    if (format !== null && format !== 'convolog') await importForeignFile(app, file, text, format);
+    else await importConvologFile(app, file, text);
+  } finally {
+    // An import can write hundreds of chats: the storage line follows now, not after the writes go quiet.
+    app.scheduleStorageRefresh(0);
   }
-  await importConvologFile(app, file, text);
 }
 
 async function importForeignFile(app: AppHost, file: File, text: string, format: ForeignExportFormat): Promise<void> {

@@ -2,23 +2,18 @@
 // them all. Each reports a failure as a notice and leaves the chats as they were; the sidebar
 // and the open chat follow through AppHost.
 import type { AppHost } from './app-host.js';
-import { NEW_CHAT_TITLE } from '../chat-list/chat-title.js';
 import { describeError } from '../shared/notices.js';
 
-/** Creates an empty chat and opens it. */
+/**
+ * Opens a draft: the empty chat pane, with nothing stored. The chat is created by the first
+ * message sent (sendTurn creates it when no chat is open), so clicking New chat four times
+ * leaves no four empty chats behind.
+ */
 export async function newChat(app: AppHost): Promise<void> {
-  // Until the new chat is open, a message sent now would land in the previous one.
-  app.composer.setBlocked('Creating a chat…');
-  try {
-    const conversation = await app.store.createConversation({ title: NEW_CHAT_TITLE });
-    app.conversations = [conversation, ...app.conversations.filter((item) => item.id !== conversation.id)];
-    await app.openConversation(conversation.id);
-    app.composer.focus();
-  } catch (error) {
-    app.notices.show({ tone: 'error', title: 'Could not create a chat.', details: [describeError(error)] });
-  } finally {
-    app.updateComposerState();
-  }
+  // A chat is being created by a message sent from the draft: it opens by itself in a moment.
+  if (app.turn !== undefined && app.turn.conversationId === undefined) return;
+  await app.openConversation(undefined);
+  app.composer.focus();
 }
 
 /** Gives the open chat `title`. */
@@ -34,33 +29,80 @@ export async function renameOpenChat(app: AppHost, title: string): Promise<void>
   }
 }
 
-/** Deletes the open chat once the user confirms, stopping its reply if one is being written, and opens the next one. */
+/**
+ * Deletes the open chat with an Undo window: it disappears at once (its reply, if one is being
+ * written, stops and keeps what it wrote), the next chat opens, and the store's delete runs when
+ * the window ends. Undo shows it again and reopens it.
+ */
 export async function deleteOpenChat(app: AppHost): Promise<void> {
   const conversation = app.open;
   if (conversation === undefined) return;
   const title = conversation.title.trim() || 'Untitled chat';
-  if (!window.confirm(`Delete "${title}" and all of its messages from this browser? This cannot be undone.`)) return;
   if (app.turn?.conversationId === conversation.id) app.turn.controller.abort();
-  try {
-    await app.store.deleteConversation(conversation.id);
-    app.conversations = app.conversations.filter((item) => item.id !== conversation.id);
-    await app.openConversation(app.conversations[0]?.id);
-    app.notices.show({ tone: 'success', title: `Deleted "${title}".` });
-  } catch (error) {
-    app.notices.show({ tone: 'error', title: 'Could not delete the chat.', details: [describeError(error)] });
-  }
+  await deleteChatsLater(app, [conversation.id], `"${title}"`, conversation.id,
+    async () => void await app.store.deleteConversation(conversation.id));
 }
 
-/** Deletes every chat (the user confirmed in `settings`, which closes once they are gone). */
+/**
+ * Deletes every chat there is now, with the same Undo window (`settings` closes at once). When
+ * the window ends, the store is cleared if no chat was added meanwhile; otherwise only the chats
+ * of the click are deleted, so a chat started during the window survives.
+ */
 export async function deleteAllChats(app: AppHost, settings: HTMLDialogElement): Promise<void> {
-  app.turn?.controller.abort();
+  let ids: string[];
   try {
-    await app.store.clear();
-    app.conversations = [];
-    await app.openConversation(undefined);
-    settings.close();
-    app.notices.show({ tone: 'success', title: 'Every chat was deleted from this browser.' });
+    ids = await allConversationIds(app);
   } catch (error) {
     app.notices.show({ tone: 'error', title: 'Could not delete the data.', details: [describeError(error)] });
+    return;
   }
+  app.turn?.controller.abort();
+  settings.close();
+  await deleteChatsLater(app, ids, 'every chat', app.open?.id, async () => {
+    const now = await allConversationIds(app);
+    const deleting = new Set(ids);
+    if (now.every((id) => deleting.has(id))) await app.store.clear();
+    else for (const id of ids) await app.store.deleteConversation(id);
+  });
+}
+
+/**
+ * Hides `ids` at once, opens the first chat still shown, offers Undo (which shows them again and
+ * reopens `reopen`), and runs `run` (the store's delete) when the Undo window ends.
+ */
+export async function deleteChatsLater(app: AppHost, ids: string[], label: string, reopen: string | undefined, run: () => Promise<void>): Promise<void> {
+  const undo = app.pendingDeletes.schedule(ids, label, async () => {
+    try {
+      await run();
+    } catch (error) {
+      app.chatsHiddenChanged();
+      app.notices.show({ tone: 'error', title: `Could not delete ${label}; it is shown again.`, details: [describeError(error)] });
+    }
+  }, app.undoWindowMs);
+  app.conversations = app.pendingDeletes.visible(app.conversations);
+  app.chatsHiddenChanged();
+  // The notice comes once the next chat shows, so it is never read over the deleted one.
+  await app.openConversation(app.conversations[0]?.id);
+  app.notices.show({
+    tone: 'info', key: 'deleted', timeout: app.undoWindowMs,
+    title: label === 'every chat' ? 'Every chat was deleted from this browser.' : `Deleted ${label}.`,
+    action: {
+      label: 'Undo',
+      run: () => {
+        if (!undo()) return;
+        app.chatsHiddenChanged();
+        if (reopen !== undefined) void app.openConversation(reopen);
+      },
+    },
+  });
+}
+
+async function allConversationIds(app: AppHost): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = await app.store.listConversations({ limit: 500 }); page.length > 0;) {
+    ids.push(...page.map((conversation) => conversation.id));
+    const last = page.at(-1)!;
+    page = page.length < 500 ? [] : await app.store.listConversations({ limit: 500, startAfter: last });
+  }
+  return ids;
 }

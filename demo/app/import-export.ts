@@ -11,13 +11,28 @@ export async function exportJson(store: ConvologStore, conversation: Conversatio
   return fileName;
 }
 
-/** Downloads a readable Markdown transcript of the whole log. */
-export async function exportMarkdown(store: ConvologStore, conversation: Conversation): Promise<string> {
-  const entries = await store.entries(conversation.id);
+/** What a Markdown export wrote: the file's name, and how many branches the chat has (1: none left out). */
+export interface MarkdownExport { fileName: string; branches: number }
+
+/**
+ * Downloads a readable Markdown transcript of one branch: the one ending at `leafId` (the branch
+ * on screen), else the head's. Markdown reads top to bottom, so it holds one branch; when the
+ * chat has others, the file says so at the top (the JSON export keeps every branch).
+ */
+export async function exportMarkdown(store: ConvologStore, conversation: Conversation, leafId?: string): Promise<MarkdownExport> {
+  const [entries, forks] = await Promise.all([
+    store.entries(conversation.id, leafId === undefined ? {} : { leafId }),
+    store.forks(conversation.id),
+  ]);
+  // Each fork with n versions adds n - 1 branches to the one a linear chat has.
+  const branches = forks.reduce((count, fork) => count + fork.childIds.length - 1, 1);
   const title = conversation.title.trim() || 'Untitled chat';
   const fileName = exportFileName(conversation.title, 'md');
-  download(`# ${title.replace(/\n/g, ' ')}\n\n${toMarkdown(entries)}`, fileName, 'text/markdown');
-  return fileName;
+  const note = branches > 1
+    ? `> This is one of the chat's ${branches} branches: the one shown when it was exported. The convolog JSON export keeps every branch.\n\n`
+    : '';
+  download(`# ${title.replace(/\n/g, ' ')}\n\n${note}${toMarkdown(entries)}`, fileName, 'text/markdown');
+  return { fileName, branches };
 }
 
 /** Largest file the demo reads: full ChatGPT histories run to hundreds of MB (the store refuses a single chat over 64 MB anyway). */

@@ -21,6 +21,8 @@ export interface SearchBoxHandlers {
   search(query: string, options: { limit: number; cursor?: string; signal: AbortSignal }): Promise<SearchResult>;
   /** The titles of these chats, by id. */
   titles(conversationIds: readonly string[]): Promise<Map<string, string>>;
+  /** Which version each hit below a fork is on ("version 2 of 3"), by entry id. */
+  versions(hits: readonly SearchHit[]): Promise<Map<string, string>>;
   /** Opens the chat of `hit` at its message. */
   onOpen(hit: SearchHit): void;
   /** The query became non-blank (results replace the chat list) or blank again. */
@@ -41,6 +43,7 @@ export class SearchBox {
   private query = '';
   private hits: SearchHit[] = [];
   private titles = new Map<string, string>();
+  private versions = new Map<string, string>();
   private cursor: string | undefined;
   private selected = -1;
   /** What the list shows (ids, snippets, titles), so a refresh that found the same leaves it alone. */
@@ -178,6 +181,12 @@ export class SearchBox {
         const page = await this.handlers.search(query, { ...options, signal });
         const titles = await this.handlers.titles([...new Set(page.hits.map((hit) => hit.conversationId))]);
         for (const [id, title] of titles) this.titles.set(id, title);
+        const versions = await this.handlers.versions(page.hits);
+        for (const hit of page.hits) {
+          const version = versions.get(hit.entryId);
+          if (version === undefined) this.versions.delete(hit.entryId);
+          else this.versions.set(hit.entryId, version);
+        }
         return page;
       });
     } catch (error) {
@@ -189,7 +198,8 @@ export class SearchBox {
 
   /** Shows `hits`; `keepSelection`: the same query read again, so the selected index stays. */
   private show(hits: SearchHit[], cursor: string | undefined, keepSelection = false): void {
-    const key = hits.map((hit) => `${hit.entryId}\u0000${hit.snippet}\u0000${this.titles.get(hit.conversationId) ?? ''}`).join('\u0001');
+    // The marks are part of what is shown: "xsstr" and "xsstrap" find the same snippet, marked differently.
+    const key = hits.map((hit) => [hit.entryId, hit.snippet, hit.highlights.join(' '), this.titles.get(hit.conversationId) ?? '', this.versions.get(hit.entryId) ?? ''].join('\u0000')).join('\u0001');
     const unchanged = keepSelection && key === this.shownKey;
     this.shownKey = key;
     this.hits = hits;
@@ -202,7 +212,7 @@ export class SearchBox {
     if (unchanged) return;
     const now = new Date();
     this.list.replaceChildren(...hits.map((hit, index) => {
-      const option = searchResultView(hit, this.titles.get(hit.conversationId) ?? 'Untitled chat', `search-result-${index}`, now);
+      const option = searchResultView(hit, this.titles.get(hit.conversationId) ?? 'Untitled chat', `search-result-${index}`, now, this.versions.get(hit.entryId));
       // mousedown would move focus out of the field; the field keeps it, so ↑/↓ and Esc still work.
       option.addEventListener('mousedown', (event) => event.preventDefault());
       option.addEventListener('click', () => {

@@ -6,7 +6,7 @@ import { formatBytes } from '../shared/format.js';
 
 /** What the panel asks the app to do. */
 export interface StoragePanelHandlers {
-  /** After the user confirmed: delete every conversation. */
+  /** Delete every conversation (with Undo offered for a while). */
   onDeleteAll(): Promise<void>;
   /** The persistence answer, for a notice. */
   onPersistence(granted: boolean): void;
@@ -74,9 +74,7 @@ export class StoragePanel {
   }
 
   private async deleteAll(): Promise<void> {
-    // window.confirm: a native, unspoofable question for the one action that cannot be undone.
-    if (!window.confirm('Delete every chat stored by this app in this browser? This cannot be undone. Export the chats you want to keep first.')) return;
+    // No confirm box: the app offers Undo for a few seconds before anything is deleted.
     await this.handlers.onDeleteAll();
-    await this.refresh();
   }
 }

@@ -4,6 +4,7 @@
 import type { ConvologStore } from '../../src/index.js';
 import { createCouchSync, type CouchSync, type SyncEvent, type SyncStore } from '../../src/sync/index.js';
 import { h } from '../shared/dom.js';
+import { describeSyncError, type SyncErrorText } from './sync-error-text.js';
 
 const SETTINGS_KEY = 'convolog-demo:sync';
 const DEVICE_KEY = 'convolog-demo:sync-device';
@@ -30,6 +31,12 @@ function deviceId(): string {
   return id;
 }
 
+/** What the sync panel tells the app. */
+export interface SyncPanelHandlers {
+  /** Chats came down from the server: the list and the storage line are stale; resolves once they are current. */
+  onPulled(): Promise<void>;
+}
+
 /** The sync section of the settings dialog. */
 export class SyncPanel {
   readonly element: HTMLElement;
@@ -42,7 +49,8 @@ export class SyncPanel {
   private syncKey = '';
   /** When this profile last finished a sync (kept across reloads). */
   private lastSyncAtValue: string | undefined = localStorage.getItem(LAST_SYNC_KEY) ?? undefined;
-  private lastError: string | undefined;
+  private lastError: SyncErrorText | undefined;
+  private readonly errorDetails = h('details', { className: 'sync-error-details', testId: 'sync-error-details' });
   private busy = false;
   /** Counts status renders, so a slow one never overwrites a newer one. */
   private renders = 0;
@@ -56,7 +64,7 @@ export class SyncPanel {
     if (at !== undefined) localStorage.setItem(LAST_SYNC_KEY, at);
   }
 
-  constructor(private readonly store: ConvologStore) {
+  constructor(private readonly store: ConvologStore, private readonly handlers: SyncPanelHandlers) {
     const settings = loadSyncSettings();
     this.url.value = settings.url;
     this.username.value = settings.username;
@@ -71,7 +79,9 @@ export class SyncPanel {
       h('div', { className: 'settings-row sync-actions' },
         h('button', { className: 'btn btn-secondary', text: 'Sync now', testId: 'sync-now', attrs: { type: 'button' }, on: { click: () => void this.syncNow() } }),
         h('label', { className: 'sync-live' }, this.live, h('span', { text: 'Live sync' }))),
-      this.status);
+      this.status,
+      this.errorDetails);
+    this.errorDetails.hidden = true;
     this.live.addEventListener('change', () => this.applyLive());
     for (const input of [this.url, this.username, this.password]) input.addEventListener('change', () => this.save());
     this.showStatus();
@@ -89,9 +99,11 @@ export class SyncPanel {
       this.lastSyncAt = new Date().toISOString();
       this.lastError = undefined;
     } catch (error) {
-      this.lastError = error instanceof Error ? error.message : String(error);
+      this.lastError = describeSyncError(error);
     } finally {
       this.busy = false;
+      // The storage line is current by the time the status says the sync is done.
+      await this.handlers.onPulled().catch(() => undefined);
       await this.showStatus();
     }
   }
@@ -115,7 +127,7 @@ export class SyncPanel {
     this.save();
     const url = this.url.value.trim();
     if (!/^https?:\/\//.test(url)) {
-      this.lastError = 'Enter the http(s) URL of a CouchDB database first.';
+      this.lastError = { summary: 'Enter the http(s) URL of a CouchDB database first.', details: [] };
       void this.showStatus();
       return undefined;
     }
@@ -130,7 +142,7 @@ export class SyncPanel {
       this.sync = createCouchSync(this.store as SyncStore, { url, headers, deviceId: deviceId() });
     } catch (error) {
       // e.g. invalid_option: a user name or password typed into the URL instead of the fields below it.
-      this.lastError = error instanceof Error ? error.message : String(error);
+      this.lastError = describeSyncError(error);
       void this.showStatus();
       return undefined;
     }
@@ -144,9 +156,12 @@ export class SyncPanel {
       this.lastSyncAt = event.at;
       this.lastError = undefined;
     } else if (event.type === 'error') {
-      this.lastError = `${event.error.message}${event.retryInMs === undefined ? '' : ` Retrying in ${Math.round(event.retryInMs / 1000)} s.`}`;
+      const text = describeSyncError(event.error);
+      this.lastError = event.retryInMs === undefined ? text : { ...text, summary: `${text.summary} Retrying in ${Math.round(event.retryInMs / 1000)} s.` };
     } else if (event.type === 'progress' && event.direction === 'push') {
       this.lastSyncAt = new Date().toISOString();
+    } else if (event.type === 'progress' && event.direction === 'pull' && (event.entries > 0 || event.conversations > 0)) {
+      void this.handlers.onPulled().catch(() => undefined);
     }
     void this.showStatus();
   }
@@ -160,7 +175,7 @@ export class SyncPanel {
       this.status.textContent = 'Syncing…';
       return;
     }
-    const parts = [this.lastError !== undefined ? `Sync failed: ${this.lastError}`
+    const parts = [this.lastError !== undefined ? this.lastError.summary
       : this.lastSyncAt !== undefined ? `Synced at ${new Date(this.lastSyncAt).toLocaleTimeString()}.`
       : 'Not synced yet.'];
     if (this.sync !== undefined) {
@@ -174,6 +189,17 @@ export class SyncPanel {
     }
     if (render !== this.renders) return;
     this.status.textContent = parts.join(' ');
+    this.showErrorDetails();
     this.status.dataset.state = this.lastError !== undefined ? 'error' : this.lastSyncAt !== undefined ? 'synced' : 'idle';
+  }
+
+  /** The technical details of the last error (status, server's words), folded under the status line. */
+  private showErrorDetails(): void {
+    const details = this.lastError?.details ?? [];
+    this.errorDetails.hidden = details.length === 0;
+    const key = details.join('\n');
+    if (this.errorDetails.dataset.key === key) return; // an open disclosure stays open across renders
+    this.errorDetails.dataset.key = key;
+    this.errorDetails.replaceChildren(h('summary', { text: 'Details' }), h('ul', {}, ...details.map((line) => h('li', { text: line }))));
   }
 }

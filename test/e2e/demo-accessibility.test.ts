@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { MOBILE } from './support/browser.js';
 import { onDemoPage } from './support/demo-session.js';
-import { byTestId, messages, sendAndWait, waitForIdle, waitForNotice } from './support/demo-page.js';
+import { byTestId, messages, screenshot, sendAndWait, waitForIdle, waitForNotice } from './support/demo-page.js';
+import { seedChats } from './support/seed-chats.js';
 import { seriousViolations } from './support/axe.js';
 
 const demo = useDemoEnvironment();
@@ -55,4 +56,38 @@ describe('demo: accessibility (axe-core)', () => {
       expect(watch.errors).toEqual([]);
     }, { viewport: MOBILE });
   });
+
+  for (const viewport of [undefined, MOBILE]) {
+    it(`has no serious or critical violation in the shell's new states on a ${viewport === undefined ? 'laptop' : 'phone'}: the draft, an Undo notice, version labels in search, the shortcuts help`, async () => {
+      await onDemoPage(demo, async ({ page, watch }) => {
+        await seedChats(page, [{
+          title: 'Ferry times',
+          messages: [
+            { role: 'user', text: 'When does the ferry leave?' },
+            { role: 'assistant', text: 'At nine from pier four.' },
+            { role: 'assistant', text: 'At nine from pier four.', versionOf: 1 },
+          ],
+        }, { title: 'To delete', messages: [{ role: 'user', text: 'Delete me' }] }]);
+        await byTestId(page, 'conversation-item').first().evaluate((element) => (element as HTMLElement).click());
+        await byTestId(page, 'delete').click();
+        await waitForNotice(page, /Deleted "To delete"/);
+        await expectAccessibleInBothSchemes(page);
+        const device = viewport === undefined ? 'desktop' : 'phone';
+        await screenshot(page, `shell-a11y-undo-${device}-dark`);
+        if (viewport !== undefined) await page.locator('.menu-button').click();
+        await byTestId(page, 'search-input').fill('pier');
+        await expect.poll(() => byTestId(page, 'search-version').count(), POLL).toBe(2);
+        await expectAccessibleInBothSchemes(page);
+        await screenshot(page, `shell-a11y-search-${device}-dark`);
+        await byTestId(page, 'search-input').fill('');
+        if (viewport !== undefined) await page.keyboard.press('Escape');
+        await page.locator('.transcript').focus();
+        await page.keyboard.press('?');
+        await expect.poll(() => byTestId(page, 'shortcuts-dialog').isVisible(), POLL).toBe(true);
+        await expectAccessibleInBothSchemes(page);
+        await screenshot(page, `shell-a11y-shortcuts-${device}-dark`);
+        expect(watch.errors).toEqual([]);
+      }, { ...(viewport === undefined ? {} : { viewport }), query: 'speed=fast&undoMs=600000' });
+    });
+  }
 });

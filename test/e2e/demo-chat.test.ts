@@ -19,10 +19,10 @@ describe('demo: chatting', () => {
       await screenshot(page, 'desktop-empty');
 
       await byTestId(page, 'new-chat').click();
+      await send(page, 'Hello there');
+      // The first message created the chat (New chat alone stores nothing).
       await expect.poll(() => byTestId(page, 'conversation-item').count()).toBe(1);
       expect(await byTestId(page, 'conversation-item').first().getAttribute('aria-current')).toBe('true');
-
-      await send(page, 'Hello there');
       // While streaming, the partial grows in memory (several distinct lengths are seen).
       const lengths = new Set<number>();
       await page.waitForSelector('[data-streaming="true"]');

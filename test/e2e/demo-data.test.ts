@@ -10,6 +10,7 @@ import {
   byTestId, messages, newChat, screenshot, sendAndWait, waitForNotice, waitForReady,
 } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
+import { storedChatCount } from './support/stored-chats.js';
 import { useDownloads } from './support/downloads.js';
 
 const demo = useDemoEnvironment();
@@ -139,7 +140,7 @@ describe('demo: export and import', () => {
 });
 
 describe('demo: deleting and damaged data', () => {
-  it('deletes a chat after a confirm, and it stays deleted after a reload', async () => {
+  it('deletes a chat without a confirm box, and it stays deleted after a reload once Undo is over', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'Keep this one');
       await newChat(page);
@@ -148,25 +149,17 @@ describe('demo: deleting and damaged data', () => {
 
       await byTestId(page, 'delete').click();
       await waitForNotice(page, /Deleted "Delete this one"/);
-      expect(watch.dialogs).toEqual([expect.stringMatching(/^confirm: Delete "Delete this one"/)]);
+      expect(watch.dialogs).toEqual([]);
       expect(await byTestId(page, 'conversation-item').allInnerTexts()).toEqual([expect.stringContaining('Keep this one')]);
       // The remaining chat opened in its place.
       expect(await messages(page, 'user').innerText()).toContain('Keep this one');
 
+      // Undo is offered for ?undoMs=2000 here; the store's delete runs after it (demo-shell.test.ts covers Undo).
+      await expect.poll(() => storedChatCount(page), { timeout: 10_000 }).toBe(1);
       await page.reload();
       await waitForReady(page);
       expect(await byTestId(page, 'conversation-item').count()).toBe(1);
-    });
-  });
-
-  it('keeps a chat when the delete confirm is dismissed', async () => {
-    await onDemoPage(demo, async ({ page }) => {
-      await sendAndWait(page, 'Do not delete me');
-      await byTestId(page, 'delete').click();
-      await page.waitForTimeout(200);
-      expect(await byTestId(page, 'conversation-item').count()).toBe(1);
-      expect(await messages(page, 'user').count()).toBe(1);
-    }, { dismissDialogs: true });
+    }, { query: 'speed=fast&undoMs=2000' });
   });
 
   it('renames a chat from the header and by double-clicking it in the sidebar', async () => {
@@ -187,7 +180,7 @@ describe('demo: deleting and damaged data', () => {
     });
   });
 
-  it('deletes all data from the settings after a confirm', async () => {
+  it('deletes all data from the settings (Undo offered, no confirm box)', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await sendAndWait(page, 'One');
       await newChat(page);
@@ -200,12 +193,13 @@ describe('demo: deleting and damaged data', () => {
       await screenshot(page, 'desktop-settings');
       await byTestId(page, 'delete-all').click();
       await waitForNotice(page, /Every chat was deleted/);
-      expect(watch.dialogs).toEqual([expect.stringMatching(/^confirm: Delete every chat/)]);
+      expect(watch.dialogs).toEqual([]);
       expect(await byTestId(page, 'conversation-item').count()).toBe(0);
+      await expect.poll(() => storedChatCount(page), { timeout: 10_000 }).toBe(0); // the Undo window ends, the store is cleared
       await page.reload();
       await waitForReady(page);
       expect(await byTestId(page, 'conversation-item').count()).toBe(0);
-    });
+    }, { query: 'speed=fast&undoMs=2000' });
   });
 
   it('tells the user which stored messages could not be read, and shows the rest', async () => {

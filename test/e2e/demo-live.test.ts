@@ -37,6 +37,7 @@ describe('demo: live across tabs', () => {
 
       // A chat created in one tab shows up in the other's sidebar; a rename too.
       await byTestId(second, 'new-chat').click();
+      await sendAndWait(second, 'A second chat');
       await expect.poll(() => byTestId(first, 'conversation-item').count(), { timeout: 10_000 }).toBe(2);
       await screenshot(first, 'desktop-two-tabs');
 

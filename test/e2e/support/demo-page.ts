@@ -44,13 +44,16 @@ export function messages(page: Page, role?: 'user' | 'assistant' | 'tool'): Loca
   return page.locator(role === undefined ? '[data-testid="message"]' : `[data-testid="message"][data-role="${role}"]`);
 }
 
-/** Clicks New chat and waits until the new, empty chat is the open one. */
+/**
+ * Clicks New chat and waits for the draft: the empty chat pane, no chat marked open. Nothing is
+ * stored until the first message is sent.
+ */
 export async function newChat(page: Page): Promise<void> {
-  const before = await byTestId(page, 'conversation-item').count();
   await byTestId(page, 'new-chat').click();
-  await page.waitForFunction((count) =>
-    document.querySelectorAll('[data-testid="conversation-item"]').length > count
-    && document.querySelectorAll('[data-testid="message"]').length === 0, before, { timeout: 15_000 });
+  await page.waitForFunction(() =>
+    document.querySelector<HTMLElement>('.chat-actions')?.hidden === true
+    && document.querySelectorAll('[data-testid="message"]').length === 0
+    && document.querySelector('[data-testid="conversation-item"][aria-current="true"]') === null, undefined, { timeout: 15_000 });
 }
 
 /** Types `text` in the composer and sends it with the Send button. */
