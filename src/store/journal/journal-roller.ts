@@ -82,7 +82,10 @@ export class JournalRoller {
 type LockManagerLike = { request(name: string, options: { ifAvailable: boolean }, run: (lock: unknown) => Promise<void>): Promise<void> };
 
 function lockManager(): LockManagerLike | undefined {
-  return (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator?.locks;
+  // Not just `?.locks`: some environments (happy-dom) have `navigator.locks === null`, and a throw
+  // here would abort the upgrade that takes the lock, and with it openStore.
+  const locks = (globalThis as { navigator?: { locks?: LockManagerLike | null } }).navigator?.locks;
+  return typeof locks?.request === 'function' ? locks : undefined;
 }
 
 /**
