@@ -86,7 +86,10 @@ describe('adversarial sizes on the store\'s import path', () => {
     const content = Array.from({ length: HUGE }, () => ({ type: 'text', text: 5 }));
     const hostile = { ...exported!, entries: [{ ...exported!.entries[0]!, message: { role: 'assistant', content } }] };
     const error = await rejectionOf(store.importConversation(hostile));
-    expect(error).toMatchObject({ code: 'invalid_history', path: ['entries', 0] });
+    expect(error).toMatchObject({ code: 'invalid_history' });
+    // Chromium's and WebKit's stacks overflow inside zod, which leaves the entry as the place; Firefox's
+    // deeper stack lets zod finish and name the block: either way the path starts at the entry.
+    expect((error as { path: unknown[] }).path.slice(0, 2)).toEqual(['entries', 0]);
     expect(await store.listConversations()).toEqual([]);
   }, 120_000);
 });
