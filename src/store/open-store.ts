@@ -8,6 +8,7 @@ import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
 import { SearchIndexer } from './database/search-indexer.js';
+import { scheduleSearchIndexing } from './search/index-scheduler.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -31,6 +32,8 @@ export function openStore(options: OpenStoreOptions = {}): Promise<ConvologStore
 export interface InternalStoreOptions {
   /** `false`: writes store no search keys (to measure what indexing costs an append). Default `true`. */
   searchIndex?: boolean;
+  /** `false`: the search indexer runs only on `flushSearchIndex` (tests that count what is pending). Default `true`. */
+  backgroundIndexing?: boolean;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -58,5 +61,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     generateId: options.generateId ?? v7,
     indexer,
   };
+  // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
+  if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);
   return createStoreApi(context);
 }
