@@ -91,7 +91,7 @@ describe('demo: export and import', () => {
       const text = readFileSync(markdown.path, 'utf8');
       expect(text).toContain('### User');
       expect(text).toContain('Weather in Reykjavik, and what is 3^4?');
-      expect(text).toContain('3^4 = 81');
+      expect(text).toContain('`3^4` = 81'); // the offline assistant writes an expression as a code span (Markdown)
 
       await byTestId(page, 'import').setInputFiles(json.path);
       await waitForNotice(page, /Imported "Weather in Reykjavik/);
