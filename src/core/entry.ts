@@ -46,8 +46,9 @@ const entryBase = {
   id: /* @__PURE__ */ z.string().check(z.minLength(1)),
   conversationId: /* @__PURE__ */ z.string().check(z.minLength(1)),
   // A positive whole number. Not z.int(): for this one field it bundled zod's number formats
-  // (0.4 KB gzipped); the only numbers it also refused, past 2^53, no log reaches.
-  seq: /* @__PURE__ */ z.number().check(z.positive(), z.multipleOf(1)),
+  // (0.4 KB gzipped); the only numbers it also refused, past 2^53, no log reaches. Not
+  // z.multipleOf(1) either: zod's float-safe remainder takes 5e-324 (toFixed(0) is "0") for one.
+  seq: /* @__PURE__ */ z.number().check(z.positive(), z.refine(Number.isInteger)),
   timestamp: z.string(),
   parentId: z.nullable(/* @__PURE__ */ z.string().check(z.minLength(1))),
 };
