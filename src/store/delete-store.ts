@@ -3,6 +3,7 @@ import { DEFAULT_STORE_NAME, type DeleteStoreOptions } from './open-store-option
 import { resolveFactory } from './database/resolve-factory.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import { forgetJournal } from './journal/forget-journal.js';
+import { afterJournalLock } from './journal/journal-roller.js';
 import type { JournalBackend } from './journal/journal-storage.js';
 
 /**
@@ -32,5 +33,5 @@ export async function deleteStoreWith(options: DeleteStoreOptions, backend: Jour
     request.onblocked = () => options.onBlocked?.();
   });
   // After the database is gone: a crash in between leaves a marker, and the next open restores (the safe side).
-  await forgetJournal(backend, name);
+  await afterJournalLock(name, () => forgetJournal(backend, name));
 }

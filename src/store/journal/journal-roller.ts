@@ -110,6 +110,18 @@ export function journalLockName(database: string): string {
   return `convolog-journal:${database}`;
 }
 
+/**
+ * Runs `task` under the journal's lock, waiting for it: `deleteStore` forgets the journal only
+ * after a roll still in flight (started before the store closed) has written its snapshot, or that
+ * snapshot would outlive the deleted database and could bring it back after a later reset.
+ * @internal
+ */
+export async function afterJournalLock(database: string, task: () => Promise<void>): Promise<void> {
+  const locks = lockManager();
+  if (locks === undefined) return task();
+  await locks.request(journalLockName(database), { ifAvailable: false }, task);
+}
+
 /** Runs `task` under the journal's lock if it is free now; otherwise another tab is rolling or restoring, and it does not run. */
 async function withLock(name: string, task: () => Promise<void>): Promise<void> {
   const locks = lockManager();
