@@ -3,18 +3,9 @@
 // Whatever is missing is installed from Debian in one apt-get call when we are root; nothing
 // ever downloads a browser build of its own.
 import { execFileSync } from 'node:child_process';
+import { canInstall } from './can-install.mjs';
 import { findChromium } from './find-chromium.mjs';
 import { ENGINE_BINARIES, findEngineBinary } from './find-engines.mjs';
-
-function canInstall() {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return false;
-  try {
-    execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Every executable the tests need: name, how to find it, its Debian package, its override variable. */
 const NEEDED = [

@@ -1,17 +1,8 @@
 // Run before the tests: makes sure a system Chromium exists, installing Debian's package when
 // we are root with apt-get. It never downloads a browser build of its own.
 import { execFileSync } from 'node:child_process';
+import { canInstall } from './can-install.mjs';
 import { findChromium } from './find-chromium.mjs';
-
-function canInstall() {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return false;
-  try {
-    execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const found = findChromium();
 if (found) {
