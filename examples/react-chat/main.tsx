@@ -59,18 +59,26 @@ function ChatLoader({ id }: { id: string }) {
   const { status, conversation, entries, forks, error } = useConversation(id, { pageSize: 1000 });
   const [initial, setInitial] = useState<UIMessage[]>();
   const [version, setVersion] = useState(0);
+  // While a switch reads the other branch, the label keeps the branch still on screen: the live
+  // entries move on checkout, a read before the transcript does, and the two must never disagree.
+  const [pinned, setPinned] = useState<ReadonlySet<string>>();
   useEffect(() => {
     if (status === 'ready' && initial === undefined) setInitial(toUIMessages<UIMessage>(entries));
   }, [status, entries, initial]);
   if (status === 'error') return <p role="alert">{String(error)}</p>;
   if (initial === undefined) return <p>Loading…</p>;
   if (conversation === undefined) return <p>This chat no longer exists.</p>;
-  const onPath = new Set(entries.map((entry) => entry.id));
+  const onPath = pinned ?? new Set(entries.map((entry) => entry.id));
   const switchTo = async (entryId: string) => {
-    const db = await store;
-    await db.checkout(id, entryId);
-    setInitial(toUIMessages<UIMessage>(await db.entries(id)));
-    setVersion((count) => count + 1); // a new useChat over the other branch
+    setPinned(onPath);
+    try {
+      const db = await store;
+      await db.checkout(id, entryId);
+      setInitial(toUIMessages<UIMessage>(await db.entries(id)));
+      setVersion((count) => count + 1); // a new useChat over the other branch
+    } finally {
+      setPinned(undefined); // batched with the two above: label and transcript change in one render
+    }
   };
   // data-stored: how many entries the head's branch holds now (live), which the smoke test waits on.
   return (

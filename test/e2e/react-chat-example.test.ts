@@ -54,6 +54,23 @@ function holdableCommits(): void {
   };
 }
 
+/**
+ * Records, in the page, every state the DOM passes through in which the version label and the
+ * transcript disagree: the label says `label` while the last message is still `staleLast`.
+ */
+function recordDisagreements(page: Page, label: string, staleLast: string): Promise<void> {
+  return page.evaluate(([wanted, stale]) => {
+    const seen: string[] = [];
+    (window as unknown as { disagreements: string[] }).disagreements = seen;
+    const check = () => {
+      const shown = document.querySelector('p.versions')?.textContent ?? '';
+      const last = [...document.querySelectorAll('main li')].at(-1)?.textContent ?? '';
+      if (shown.includes(wanted) && last === stale) seen.push(`${shown.trim()} over "${last}"`);
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, [label, staleLast] as const);
+}
+
 function transcript(page: Page): Promise<string[]> {
   return page.locator('main li').allTextContents();
 }
@@ -76,9 +93,14 @@ describe('examples/react-chat', () => {
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.locator('p.versions', { hasText: '2/2' }).waitFor();
     expect((await transcript(page)).at(-1)).toBe('Once more, you said: hello');
+    // Issue 29, item 11: the label followed the store's live branch while the transcript waited
+    // for a second read, so for a moment it said 1/2 over version 2's answer (and a test reading
+    // the transcript right after the label saw it). Every DOM state is checked, not one sample.
+    await recordDisagreements(page, '1/2', 'Once more, you said: hello');
     await page.getByRole('button', { name: 'Previous version' }).click();
     await page.locator('p.versions', { hasText: '1/2' }).waitFor();
     expect((await transcript(page)).at(-1)).toBe('You said: hello');
+    expect(await page.evaluate(() => (window as unknown as { disagreements: string[] }).disagreements)).toEqual([]);
 
     await page.reload();
     await page.locator('p.versions', { hasText: '1/2' }).waitFor();
