@@ -1,24 +1,17 @@
 // Compaction as the user reads it: one label for the whole dimmed range that is no longer sent
 // (not one per message), and the marker's card and the toast tell the same token numbers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { byTestId, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
 import { seedChats } from './support/seed-chats.js';
 import { onDemoPage } from './support/demo-session.js';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from './support/fake-openai-server.js';
+import { startFakeOpenAIServer } from './support/fake-openai-server.js';
 import { useEndpoint } from './support/endpoint-settings.js';
+import { useStarted } from './support/use-started.js';
 
 const demo = useDemoEnvironment();
-let endpoint: FakeOpenAIServer;
-
-beforeAll(async () => {
-  endpoint = await startFakeOpenAIServer();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
+const endpoint = useStarted('fake OpenAI endpoint', () => startFakeOpenAIServer());
 
 /** The numbers in `text`, commas dropped ("~1,234 tokens → ~400 tokens" → [1234, 400]). */
 function numbers(text: string): number[] {

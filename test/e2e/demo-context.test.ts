@@ -2,12 +2,13 @@
 // OpenAI-compatible server that counts prompts with o200k and refuses any over 1,200 tokens. A
 // Chinese conversation that would overflow it (characters ÷ 4 would have seen a third of its
 // size) is compacted by the demo before the limit is reached, and every request is accepted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { promptTokensOf, startFakeOpenAIServer, type FakeOpenAIServer, type RecordedRequest } from './support/fake-openai-server.js';
+import { promptTokensOf, startFakeOpenAIServer, type RecordedRequest } from './support/fake-openai-server.js';
 import { byTestId, noticeTexts, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
 import { useEndpoint } from './support/endpoint-settings.js';
+import { useStarted } from './support/use-started.js';
 
 const demo = useDemoEnvironment();
 
@@ -25,15 +26,7 @@ const MESSAGES = [
   '另外，我们也想在明年继续举办类似的活动，而且规模可能会扩大到三百人左右。从这次的经验来看，哪些环节最容易出问题？如果预算增加一倍，你会建议把钱优先花在哪些地方？',
 ];
 
-let endpoint: FakeOpenAIServer;
-
-beforeAll(async () => {
-  endpoint = await startFakeOpenAIServer({ contextLimit: CONTEXT_LIMIT });
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
+const endpoint = useStarted('fake OpenAI endpoint', () => startFakeOpenAIServer({ contextLimit: CONTEXT_LIMIT }));
 
 /** The request the whole conversation would have been without compaction. */
 function uncompactedRequest(first: RecordedRequest['body']): RecordedRequest['body'] {

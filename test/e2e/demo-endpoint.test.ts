@@ -1,26 +1,19 @@
 // The demo against an OpenAI-compatible endpoint (a local fake): settings in the dialog,
 // streamed replies, tool calls through the same path, errors shown, and a context overflow
 // turned into a "Compact this chat" suggestion that compacts with the model.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, newContext } from './support/browser.js';
-import { MODEL_SUMMARY, startFakeOpenAIServer, type FakeOpenAIServer } from './support/fake-openai-server.js';
+import { MODEL_SUMMARY, startFakeOpenAIServer } from './support/fake-openai-server.js';
 import { FAKE_ENCRYPTED_REASONING } from './support/fake-responses-route.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
 import { useEndpoint } from './support/endpoint-settings.js';
+import { useStarted } from './support/use-started.js';
 
 const demo = useDemoEnvironment();
 
-let endpoint: FakeOpenAIServer;
-
-beforeAll(async () => {
-  endpoint = await startFakeOpenAIServer();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
+const endpoint = useStarted('fake OpenAI endpoint', () => startFakeOpenAIServer());
 
 describe('demo: OpenAI-compatible endpoint', () => {
   it('streams replies and runs tool calls through the endpoint; overflow suggests compacting', async () => {

@@ -3,23 +3,16 @@
 // endpoint (so the progressive renderer sees every prefix of it) and read back after a reload:
 // nothing runs, nothing is fetched, and every link left in the DOM is http(s)/mailto, opens a
 // new tab with noopener noreferrer, and carries no handler.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { messages, openDemo, screenshot, sendAndWait, waitForReady } from './support/demo-page.js';
-import { preferEndpoint, startScriptedEndpoint, type ScriptedEndpoint } from './support/scripted-endpoint.js';
+import { preferEndpoint, startScriptedEndpoint } from './support/scripted-endpoint.js';
+import { useStarted } from './support/use-started.js';
 
 const demo = useDemoEnvironment();
-let endpoint: ScriptedEndpoint;
-
-beforeAll(async () => {
-  endpoint = await startScriptedEndpoint();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
+const endpoint = useStarted('scripted endpoint', startScriptedEndpoint);
 
 const EVIL = 'https://evil.example';
 

@@ -1,25 +1,18 @@
 // Answers as Markdown (GFM), safely: what a model writes renders as headings, lists, tables,
 // task lists, quotes, links and code with a language label, highlighting and Copy; what the user
 // typed stays as typed. Screenshots: desktop, phone and dark.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage, type PageWatch } from './support/browser.js';
 import { byTestId, messages, openDemo, screenshot, sendAndWait } from './support/demo-page.js';
 import { seriousViolations } from './support/axe.js';
 import { onDemoPage } from './support/demo-session.js';
-import { preferEndpoint, startScriptedEndpoint, type ScriptedEndpoint } from './support/scripted-endpoint.js';
+import { preferEndpoint, startScriptedEndpoint } from './support/scripted-endpoint.js';
+import { useStarted } from './support/use-started.js';
 
 const demo = useDemoEnvironment();
-let endpoint: ScriptedEndpoint;
-
-beforeAll(async () => {
-  endpoint = await startScriptedEndpoint();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
+const endpoint = useStarted('scripted endpoint', startScriptedEndpoint);
 
 export const MARKDOWN_ANSWER = [
   '## Plan for the trip',

@@ -1,22 +1,15 @@
 // A failed turn: the unanswered message gets its error and a Retry right under it, in its own
 // chat only (not in another chat the user opens, back when they return), and both go once a
 // reply succeeds. Retry answers the same message with the same context, on the same branch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
 import { byTestId, messages, noticeTexts, openDemo, screenshot, sendAndWait, waitForIdle } from './support/demo-page.js';
-import { preferEndpoint, startScriptedEndpoint, type ScriptedEndpoint } from './support/scripted-endpoint.js';
+import { preferEndpoint, startScriptedEndpoint } from './support/scripted-endpoint.js';
+import { useStarted } from './support/use-started.js';
 
 const demo = useDemoEnvironment();
-let endpoint: ScriptedEndpoint;
-
-beforeAll(async () => {
-  endpoint = await startScriptedEndpoint();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
+const endpoint = useStarted('scripted endpoint', startScriptedEndpoint);
 
 describe('demo: a failed turn', () => {
   for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
