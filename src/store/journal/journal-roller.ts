@@ -39,9 +39,13 @@ export class JournalRoller {
     if (this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS) this.start();
   }
 
-  /** At open: rolls when there is no snapshot yet (a database older than its journal) or too many segments. */
+  /**
+   * At open: rolls when there is no snapshot yet (a database older than its journal) or too many
+   * segments. It waits for a busy lock rather than skip: the lock may be an earlier open's, still
+   * being released, and until the first snapshot the chats from before the journal have no copy.
+   */
   checkAtOpen(): void {
-    this.start(async () => {
+    this.start(true, async () => {
       const names = await this.storage.list();
       return !names.some((name) => name.startsWith(SNAPSHOT_PREFIX)) ||
         names.filter((name) => name.startsWith(SEGMENT_PREFIX)).length >= MAX_SEGMENTS;
@@ -53,18 +57,18 @@ export class JournalRoller {
     return this.running ?? Promise.resolve();
   }
 
-  private start(worthIt: () => Promise<boolean> = async () => true): void {
+  private start(wait = false, worthIt: () => Promise<boolean> = async () => true): void {
     if (this.running !== undefined) return;
-    this.running = this.roll(worthIt).finally(() => {
+    this.running = this.roll(wait, worthIt).finally(() => {
       this.running = undefined;
     });
   }
 
-  private async roll(worthIt: () => Promise<boolean>): Promise<void> {
+  private async roll(wait: boolean, worthIt: () => Promise<boolean>): Promise<void> {
     // After the write that asked for it has resolved: a roll is background work.
     await new Promise((resolve) => setTimeout(resolve, 0));
     try {
-      await withLock(journalLockName(this.context.name), async () => {
+      await withLock(journalLockName(this.context.name), wait, async () => {
         if (this.context.connection.isClosed || !(await worthIt())) return;
         const counted = this.bytes;
         const { rollJournal } = await import('./roll-journal.js');
@@ -122,11 +126,14 @@ export async function afterJournalLock(database: string, task: () => Promise<voi
   await locks.request(journalLockName(database), { ifAvailable: false }, task);
 }
 
-/** Runs `task` under the journal's lock if it is free now; otherwise another tab is rolling or restoring, and it does not run. */
-async function withLock(name: string, task: () => Promise<void>): Promise<void> {
+/**
+ * Runs `task` under the journal's lock: once it is free with `wait`, otherwise only if it is free
+ * now (a busy lock is another tab rolling or restoring, whose snapshot covers this tab's writes).
+ */
+async function withLock(name: string, wait: boolean, task: () => Promise<void>): Promise<void> {
   const locks = lockManager();
   if (locks === undefined) return task();
-  await locks.request(name, { ifAvailable: true }, async (lock) => {
+  await locks.request(name, { ifAvailable: !wait }, async (lock) => {
     if (lock !== null) await task();
   });
 }
