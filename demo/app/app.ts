@@ -34,6 +34,8 @@ import { SidebarDrawer } from './sidebar-drawer.js';
 import { handleShortcut, shortcutHelp } from './shortcuts.js';
 import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
 import { showInterruptedDeletes } from './interrupted-deletes.js';
+import { ChatListPager } from './chat-list-pager.js';
+import { askPersistenceOnce } from './storage-care.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -55,6 +57,9 @@ export class DemoApp implements AppHost {
   private readonly storagePanel: StoragePanel;
   readonly interruptedBanner: HTMLElement;
   private readonly shell: HTMLElement;
+  private readonly pager: ChatListPager;
+  /** A page read for scrolling is under way: one at a time. */
+  private paging = false;
   private settings: DemoSettings = loadSettings();
   readonly pace = readPace();
   conversations: Conversation[] = [];
@@ -66,6 +71,7 @@ export class DemoApp implements AppHost {
   private estimateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly store: ConvologStore, root: HTMLElement) {
+    this.pager = new ChatListPager(store);
     this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
     this.sidebar = new Sidebar({
       onNewChat: () => void newChat(this),
@@ -73,6 +79,10 @@ export class DemoApp implements AppHost {
       onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
       onImport: (file) => void importChatFile(this, file),
       onSettings: () => this.settingsDialog.open(this.settings),
+      onExport: (id) => void this.openConversation(id).then(() => exportOpenChat(this, 'json')),
+      onDelete: (id) => void this.openConversation(id).then(() => deleteOpenChat(this)),
+      onNearEdge: (edge) => void this.loadPage(edge),
+      onFilter: (query) => void this.filterList(query),
     }, this.search);
     this.header = new ChatHeader({
       onRename: (title) => void renameOpenChat(this, title),
@@ -130,9 +140,9 @@ export class DemoApp implements AppHost {
       stop: () => this.stopHere(),
       help: () => this.shortcutsDialog.open(),
     }));
-    await this.refreshList();
-    const id = openConversationId();
-    await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
+    await this.filterList('');
+    // The chat open last time, also one far down the list (openConversation shows nothing for one deleted since).
+    await this.openConversation(openConversationId());
     this.scheduleStorageRefresh(0);
     document.body.dataset.appState = 'ready';
     this.composer.focus();
@@ -167,20 +177,45 @@ export class DemoApp implements AppHost {
 
   // ── Conversations ────────────────────────────────────────────────────────────────────────
 
+  /** Reads the pages on screen again (after a change). */
   private async refreshList(): Promise<void> {
+    await this.readList(() => this.pager.refresh());
+  }
+
+  /** Shows the first page of the chats whose title matches `query` ('' for every chat). */
+  private async filterList(query: string): Promise<void> {
+    await this.readList(() => this.pager.reset(query));
+  }
+
+  /** Reads the page after (or the dropped page before) the ones on screen. */
+  private async loadPage(edge: 'before' | 'after'): Promise<void> {
+    if (this.paging) return;
+    this.paging = true;
     try {
-      this.conversations = this.pendingDeletes.visible(await this.store.listConversations({ limit: 500 }));
+      await this.readList(() => (edge === 'after' ? this.pager.loadAfter() : this.pager.loadBefore()));
+    } finally {
+      this.paging = false;
+    }
+  }
+
+  private async readList(read: () => Promise<unknown>): Promise<void> {
+    try {
+      await read();
     } catch (error) {
       this.notices.show({ tone: 'error', key: 'list', title: 'Could not read the list of chats.', details: [describeError(error)] });
       return;
     }
-    this.sidebar.update(this.conversations, this.open?.id);
+    this.showList();
+  }
+
+  private showList(): void {
+    this.conversations = this.pendingDeletes.visible(this.pager.conversations);
+    this.sidebar.update(this.conversations, this.open?.id, { hasBefore: this.pager.hasBefore, hasAfter: this.pager.hasAfter, filter: this.pager.query });
   }
 
   /** Chats were hidden or shown again (a delete, its Undo): the list and the search follow. */
   chatsHiddenChanged(): void {
-    this.conversations = this.pendingDeletes.visible(this.conversations);
-    this.sidebar.update(this.conversations, this.open?.id);
+    this.showList();
     this.scheduleListRefresh();
     this.search.refresh();
   }
@@ -258,6 +293,7 @@ export class DemoApp implements AppHost {
 
   private onChange(change: StoreChange): void {
     if (!applyStoreChange(this, change)) return;
+    if (change.type === 'conversation_created' && change.origin === 'this_tab') void askPersistenceOnce(this.store, this.notices, () => this.refreshStorage());
     this.search.refresh();
     this.scheduleListRefresh();
     this.scheduleStorageRefresh();
@@ -272,7 +308,7 @@ export class DemoApp implements AppHost {
   /** Re-reads the storage estimate now (the settings panel and the sidebar's line). */
   private async refreshStorage(): Promise<void> {
     clearTimeout(this.storageTimer);
-    this.sidebar.setStorageLine(await this.storagePanel.refresh());
+    this.sidebar.setStorageLine(await this.storagePanel.refresh(), this.storagePanel.nearlyFull);
   }
 
   /** Re-measures the open chat's context after `delay` milliseconds. */

@@ -1,0 +1,163 @@
+// The sidebar at scale (issue 26, DESIGN §20): 10,000 chats load a page at a time as the list
+// scrolls (never all of them in the DOM), in date groups, filtered by title as the user types,
+// each with a menu (rename, export, delete); storage is asked to persist after the first chat and
+// the sidebar says how full it is, warning above 80 %.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useDemoEnvironment } from './support/demo-environment.js';
+import { MOBILE } from './support/browser.js';
+import { byTestId, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
+import { seedManyChats } from './support/seed-many-chats.js';
+
+const demo = useDemoEnvironment();
+const POLL = { timeout: 15_000 };
+
+function titles(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="conversation-item"] .conversation-title').allInnerTexts();
+}
+
+function groups(page: Page): Promise<string[]> {
+  // textContent: the labels are shown in capitals by CSS.
+  return byTestId(page, 'date-group').evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+}
+
+async function scrollList(page: Page, to: 'top' | 'bottom'): Promise<void> {
+  await page.locator('.sidebar-scroll').evaluate((element, where) => {
+    element.scrollTop = where === 'top' ? 0 : element.scrollHeight;
+  }, to);
+}
+
+describe('demo: 10,000 chats in the sidebar', () => {
+  it('shows one page in date groups, scrolls to the oldest without rendering all, and back to the newest', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await seedManyChats(page, 10_000);
+      const first = await titles(page);
+      expect(first.length).toBeGreaterThan(0);
+      expect(first.length).toBeLessThanOrEqual(50);
+      expect(first[0]).toMatch(/^Chat 10000 /);
+      // One chat an hour, the newest now: today, yesterday, the week before, then months.
+      expect((await groups(page))[0]).toBe('Today');
+      await screenshot(page, 'chat-list-10000-desktop');
+
+      const most = { items: 0 };
+      for (let round = 0; round < 400 && !(await titles(page)).some((title) => /^Chat 1 /.test(title)); round += 1) {
+        await scrollList(page, 'bottom');
+        await page.waitForTimeout(25);
+        most.items = Math.max(most.items, await byTestId(page, 'conversation-item').count());
+      }
+      const last = await titles(page);
+      expect(last.at(-1)).toMatch(/^Chat 1 /);
+      expect(most.items).toBeLessThanOrEqual(200);
+      const seenGroups = await groups(page);
+      expect(seenGroups.every((label) => /^[A-Z][a-z]+ \d{4}$/.test(label))).toBe(true);
+      expect(await byTestId(page, 'list-more').count()).toBe(0);
+      // The order holds across pages: each title's number is one less than the one above it.
+      const numbers = last.map((title) => Number(/^Chat (\d+)/.exec(title)?.[1]));
+      expect(numbers).toEqual(numbers.map((_, index) => numbers[0]! - index));
+
+      for (let round = 0; round < 400 && !(await titles(page)).some((title) => /^Chat 10000 /.test(title)); round += 1) {
+        await scrollList(page, 'top');
+        await page.waitForTimeout(25);
+      }
+      expect((await titles(page))[0]).toMatch(/^Chat 10000 /);
+      expect(await groups(page)).toContain('Yesterday');
+      expect(await groups(page)).toContain('Previous 7 days');
+      expect(watch.errors).toEqual([]);
+    });
+  }, 240_000);
+
+  it('filters by title as the user types (accents, case and Han), and clears back to every chat', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await seedManyChats(page, 10_000);
+      const filter = byTestId(page, 'title-filter');
+      await filter.pressSequentially('cafe PLA');
+      await expect.poll(async () => (await titles(page)).every((title) => title.includes('Café plans')), POLL).toBe(true);
+      expect((await titles(page))[0]).toMatch(/^Chat 9998 Café plans$/);
+      await filter.fill('chat 4242');
+      await expect.poll(() => titles(page), POLL).toEqual(['Chat 4242 天气预报']);
+      await filter.fill('预报 42');
+      await expect.poll(async () => (await titles(page)).slice(0, 2), POLL).toEqual(['Chat 9842 天气预报', 'Chat 9742 天气预报']);
+      await filter.fill('nothing like this');
+      await expect.poll(() => page.locator('.sidebar-empty').innerText(), POLL).toBe('No chat title matches the filter.');
+      await screenshot(page, 'chat-list-filter-desktop');
+      await filter.fill('');
+      await expect.poll(async () => (await titles(page))[0], POLL).toMatch(/^Chat 10000 /);
+      expect(watch.errors).toEqual([]);
+    });
+  }, 240_000);
+
+  it('renames, exports and deletes a chat from its menu, on a phone', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await sendAndWait(page, 'Plan the garden');
+      await sendAndWait(page, 'More about the garden');
+      await page.locator('.menu-button').click();
+      await byTestId(page, 'new-chat').click();
+      await sendAndWait(page, 'A second chat');
+      await page.locator('.menu-button').click();
+      const row = page.locator('.conversation-row', { hasText: 'Plan the garden' });
+      await row.locator('[data-testid="chat-menu-button"]').click();
+      await screenshot(page, 'chat-list-menu-phone');
+      await byTestId(page, 'chat-menu-rename').click();
+      const input = page.locator('.chat-header input');
+      await input.fill('Garden 2027');
+      await input.press('Enter');
+      await page.locator('.menu-button').click();
+      await expect.poll(() => titles(page), POLL).toContain('Garden 2027');
+
+      const download = page.waitForEvent('download');
+      await page.locator('.conversation-row', { hasText: 'Garden 2027' }).locator('[data-testid="chat-menu-button"]').click();
+      await byTestId(page, 'chat-menu-export').click();
+      expect((await download).suggestedFilename()).toMatch(/^garden-2027-.*\.json$/);
+
+      await page.locator('.menu-button').click();
+      await page.locator('.conversation-row', { hasText: 'Garden 2027' }).locator('[data-testid="chat-menu-button"]').click();
+      await byTestId(page, 'chat-menu-delete').click();
+      await waitForNotice(page, /Deleted "Garden 2027"/);
+      expect(await titles(page)).toEqual(['A second chat']);
+      expect(watch.errors).toEqual([]);
+    }, { viewport: MOBILE });
+  }, 120_000);
+});
+
+describe('demo: keeping the chats', () => {
+  it('asks for persistent storage after the first saved chat and shows whether it holds', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await page.evaluate(() => {
+        (window as unknown as { persistAsked: number }).persistAsked = 0;
+        const storage = navigator.storage;
+        const persist = storage.persist.bind(storage);
+        storage.persist = () => {
+          (window as unknown as { persistAsked: number }).persistAsked += 1;
+          return persist();
+        };
+      });
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked)).toBe(0);
+      await sendAndWait(page, 'The first chat');
+      await expect.poll(() => page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked), POLL).toBe(1);
+      await expect.poll(() => byTestId(page, 'storage-line').innerText(), POLL).toMatch(/· (not )?persistent$/);
+      await waitForNotice(page, /Persistent storage (granted|was not granted)/);
+      await byTestId(page, 'new-chat').click();
+      await sendAndWait(page, 'The second chat');
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked)).toBe(1);
+      expect(watch.errors).toEqual([]);
+    });
+  }, 120_000);
+
+  it('shows usage against the quota and warns above 80 %, in the dark theme too', async () => {
+    await onDemoPage(demo, async ({ page, context, watch }) => {
+      await context.addInitScript(() => {
+        navigator.storage.estimate = async () => ({ usage: 850_000_000, quota: 1_000_000_000 });
+      });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await expect.poll(() => byTestId(page, 'storage-line').innerText(), POLL).toMatch(/^85 % full! 850 MB of 1\.0 GB used/);
+      await byTestId(page, 'settings').click();
+      await expect.poll(() => byTestId(page, 'storage-warning').innerText(), POLL).toMatch(/Storage is 85 % full/);
+      await screenshot(page, 'storage-warning-dark');
+      expect(watch.errors).toEqual([]);
+    });
+  }, 120_000);
+});
