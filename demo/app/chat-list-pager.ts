@@ -49,26 +49,28 @@ export class ChatListPager {
   /** Starts over at the top, with `titleQuery` (blank: every chat). */
   async reset(titleQuery: string): Promise<void> {
     const generation = ++this.generation;
-    const page = await this.read(undefined, PAGE_SIZE, titleQuery);
+    const page = await this.read(undefined, PAGE_SIZE + 1, titleQuery);
     if (generation !== this.generation) return;
     this.titleQuery = titleQuery;
     this.starts = [undefined];
     this.first = 0;
-    this.pages = [page];
-    this.ended = page.length < PAGE_SIZE;
+    // One more than a page says whether there is a next one, so the end of the list shows as soon as it is read.
+    this.ended = page.length <= PAGE_SIZE;
+    this.pages = [page.slice(0, PAGE_SIZE)];
   }
 
   /** Reads the window again (after a change): the same pages from the same start. */
   async refresh(): Promise<void> {
     const generation = this.generation;
     const held = Math.max(PAGE_SIZE, this.conversations.length);
-    const chats = await this.read(this.starts[this.first], held, this.titleQuery);
+    const read = await this.read(this.starts[this.first], held + 1, this.titleQuery);
+    const chats = read.slice(0, held);
     if (generation !== this.generation) return;
     this.pages = [chats.slice(0, PAGE_SIZE)];
     for (let start = PAGE_SIZE; start < chats.length; start += PAGE_SIZE) this.pages.push(chats.slice(start, start + PAGE_SIZE));
     this.starts.length = this.first + 1;
     for (let index = 1; index < this.pages.length; index++) this.starts[this.first + index] = this.pages[index - 1]!.at(-1);
-    this.ended = chats.length < held;
+    this.ended = read.length <= held;
   }
 
   /** Reads the page after the window; drops the first held page when over the limit. Whether it read one. */
@@ -76,9 +78,10 @@ export class ChatListPager {
     const last = this.pages.at(-1)?.at(-1);
     if (!this.hasAfter || last === undefined) return false;
     const generation = this.generation;
-    const page = await this.read(last, PAGE_SIZE, this.titleQuery);
+    const read = await this.read(last, PAGE_SIZE + 1, this.titleQuery);
     if (generation !== this.generation || this.pages.at(-1)?.at(-1) !== last) return false;
-    this.ended = page.length < PAGE_SIZE;
+    this.ended = read.length <= PAGE_SIZE;
+    const page = read.slice(0, PAGE_SIZE);
     if (page.length === 0) return false;
     this.starts[this.first + this.pages.length] = last;
     this.pages.push(page);
