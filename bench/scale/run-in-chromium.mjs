@@ -13,7 +13,10 @@ import { CHROMIUM_ARGS, requireChromium } from '../../scripts/find-chromium.mjs'
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = [10, 10_000];
-const PAGE = 50;
+/** A page as the smaller store can fill it: both sides then return the same number of chats. */
+const PAGE = 10;
+/** Calls per sample: the page's timer is coarse (100 µs without cross-origin isolation). */
+const CALLS = 10;
 
 function median(values) {
   const sorted = [...values].sort((left, right) => left - right);
@@ -64,7 +67,7 @@ async function firstScreen(page, origin) {
 
 /** Times `listConversations(options)` `times` times in the page (a store of its own, opened once). */
 async function timeList(page, options, times) {
-  return page.evaluate(async ({ options, times }) => {
+  return page.evaluate(async ({ options, times, calls }) => {
     const library = await import('/src/index.ts');
     const store = await library.openStore({ journal: false });
     const samples = [];
@@ -73,12 +76,12 @@ async function timeList(page, options, times) {
     const firstCall = performance.now() - first;
     for (let index = 0; index < times; index++) {
       const started = performance.now();
-      await store.listConversations(options);
-      samples.push(performance.now() - started);
+      for (let call = 0; call < calls; call++) await store.listConversations(options);
+      samples.push((performance.now() - started) / calls);
     }
     store.close();
     return { samples, firstCall };
-  }, { options, times });
+  }, { options, times, calls: CALLS });
 }
 
 /**
@@ -109,9 +112,11 @@ export async function runScaleFigures({ repetitions, log }) {
     }
     const lists = [];
     const filters = [];
+    // Each size in its own page: the list samples of the two alternate less than the screens do,
+    // so they run after them; a sample is the mean of CALLS calls.
     for (const [index] of SIZES.entries()) {
-      lists.push(await timeList(pages[index], { limit: PAGE }, repetitions * 5));
-      filters.push(await timeList(pages[index], { limit: PAGE, titleQuery: 'chat 4246' }, repetitions * 5));
+      lists.push(await timeList(pages[index], { limit: PAGE }, repetitions * 3));
+      filters.push(await timeList(pages[index], { limit: PAGE, titleQuery: 'chat 4246' }, repetitions * 3));
     }
     const figure = (id, title, [small, large], target, notes = []) => ({
       id, title, candidate: large, baseline: small, ratio: large.median / small.median, ratioDefinition: 'candidate / baseline', target, notes,

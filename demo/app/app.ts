@@ -83,6 +83,8 @@ export class DemoApp implements AppHost {
       onDelete: (id) => void this.openConversation(id).then(() => deleteOpenChat(this)),
       onNearEdge: (edge) => void this.loadPage(edge),
       onFilter: (query) => void this.filterList(query),
+      // The first filter reads every title once (about 1 s at 10,000 chats): start it while the user types.
+      onFilterFocus: () => void this.store.listConversations({ titleQuery: 'a', limit: 0 }).catch(() => undefined),
     }, this.search);
     this.header = new ChatHeader({
       onRename: (title) => void renameOpenChat(this, title),

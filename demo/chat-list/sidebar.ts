@@ -44,6 +44,8 @@ export interface SidebarHandlers {
   onNearEdge(edge: 'before' | 'after'): void;
   /** The title filter changed (debounced); '' clears it. */
   onFilter(query: string): void;
+  /** The title filter got focus: a filter is likely to come. */
+  onFilterFocus(): void;
 }
 
 /** The list of conversations and the app-level actions. */
@@ -65,7 +67,7 @@ export class Sidebar {
     this.filterInput = h('input', {
       className: 'title-filter', testId: 'title-filter',
       attrs: { type: 'search', placeholder: 'Filter by title', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Filter chats by title' },
-      on: { input: () => this.filterChanged() },
+      on: { input: () => this.filterChanged(), focus: () => handlers.onFilterFocus() },
     });
     const importInput = h('input', {
       className: 'visually-hidden',

@@ -45,6 +45,10 @@ describe('listConversations({ titleQuery })', () => {
     expect(await titlesOf(store, '  ')).toEqual(['b', 'a']);
     expect(await titlesOf(store, '?!')).toEqual(['b', 'a']);
     await expect(store.listConversations({ titleQuery: 42 as unknown as string })).rejects.toBeInstanceOf(TypeError);
+    // `limit: 0` reads the titles ahead and answers nothing; a chat created after it is found.
+    expect(await store.listConversations({ titleQuery: 'c', limit: 0 })).toEqual([]);
+    await store.createConversation({ title: 'c' });
+    expect(await titlesOf(store, 'c')).toEqual(['c']);
   });
 
   it('pages in the list order with limit and startAfter, without repeats, and follows activity', async () => {

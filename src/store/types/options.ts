@@ -16,7 +16,9 @@ export interface ListConversationsOptions {
   /**
    * Only conversations whose title holds every word of this query, by search's rules (DESIGN §11:
    * word starts, case, accents and width ignored, Han/kana/Hangul as substrings), in the same
-   * order and pages. Blank, or without a letter or digit: no filter.
+   * order and pages. Blank, or without a letter or digit: no filter. The first filtered call of a
+   * store reads every title once (then follows changes); with `limit: 0` it only does that, to
+   * have it done before the user's first keystroke.
    */
   titleQuery?: string;
 }
