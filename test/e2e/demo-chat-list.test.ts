@@ -26,25 +26,27 @@ function groups(page: Page): Promise<string[]> {
  * Scrolls the sidebar to one edge again and again, in the page (one round trip), until a chat
  * title matches `until` and nothing more is loading; returns the most chats the DOM held meanwhile.
  */
-function scrollUntil(page: Page, edge: 'top' | 'bottom', until: RegExp): Promise<number> {
+function scrollUntil(page: Page, edge: 'top' | 'bottom', until: RegExp): Promise<{ most: number; groups: string[] }> {
   return page.evaluate(async ({ edge, source }) => {
     const scroller = document.querySelector('.sidebar-scroll')!;
     const pattern = new RegExp(source);
+    const groups = new Set<string>();
     let most = 0;
     for (let round = 0; round < 3000; round += 1) {
       const shown = [...document.querySelectorAll('[data-testid="conversation-item"] .conversation-title')].map((node) => node.textContent ?? '');
+      for (const label of document.querySelectorAll('[data-testid="date-group"]')) groups.add(label.textContent ?? '');
       most = Math.max(most, shown.length);
       const loading = document.querySelector('[data-testid="list-more"]') !== null;
-      if (shown.some((title) => pattern.test(title)) && (edge === 'top' || !loading)) return most;
+      if (shown.some((title) => pattern.test(title)) && (edge === 'top' || !loading)) return { most, groups: [...groups] };
       scroller.scrollTop = edge === 'top' ? 0 : scroller.scrollHeight;
       await new Promise((resolve) => setTimeout(resolve, 16));
     }
-    return most;
+    return { most, groups: [...groups] };
   }, { edge, source: until.source });
 }
 
 describe('demo: 10,000 chats in the sidebar', () => {
-  it('shows one page in date groups, scrolls to the oldest without rendering all, and back to the newest', async () => {
+  it('shows one page in date groups, scrolls to the oldest without rendering all, and back up through dropped pages', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedManyChats(page, 10_000);
       const first = await titles(page);
@@ -55,10 +57,12 @@ describe('demo: 10,000 chats in the sidebar', () => {
       expect((await groups(page))[0]).toBe('Today');
       await screenshot(page, 'chat-list-10000-desktop');
 
-      const most = await scrollUntil(page, 'bottom', /^Chat 1 /);
+      const down = await scrollUntil(page, 'bottom', /^Chat 1 /);
       const last = await titles(page);
       expect(last.at(-1)).toMatch(/^Chat 1 /);
-      expect(most).toBeLessThanOrEqual(200);
+      expect(down.most).toBeLessThanOrEqual(200);
+      expect(down.groups.slice(0, 3)).toEqual(['Today', 'Yesterday', 'Previous 7 days']);
+      expect(down.groups.length).toBeGreaterThan(12); // 10,000 hours: 14 or 15 months
       const seenGroups = await groups(page);
       expect(seenGroups.every((label) => /^[A-Z][a-z]+ \d{4}$/.test(label))).toBe(true);
       expect(await byTestId(page, 'list-more').count()).toBe(0);
@@ -66,10 +70,13 @@ describe('demo: 10,000 chats in the sidebar', () => {
       const numbers = last.map((title) => Number(/^Chat (\d+)/.exec(title)?.[1]));
       expect(numbers).toEqual(numbers.map((_, index) => numbers[0]! - index));
 
-      expect(await scrollUntil(page, 'top', /^Chat 10000 /)).toBeLessThanOrEqual(200);
-      expect((await titles(page))[0]).toMatch(/^Chat 10000 /);
-      expect(await groups(page)).toContain('Yesterday');
-      expect(await groups(page)).toContain('Previous 7 days');
+      // Back up: the pages dropped on the way down come back, in order, still at most 200 chats.
+      const top = Number(/^Chat (\d+)/.exec((await titles(page))[0]!)?.[1]);
+      const up = await scrollUntil(page, 'top', new RegExp(`^Chat ${top + 300} `));
+      expect(up.most).toBeLessThanOrEqual(200);
+      const back = (await titles(page)).map((title) => Number(/^Chat (\d+)/.exec(title)?.[1]));
+      expect(back).toContain(top + 300);
+      expect(back).toEqual(back.map((_, index) => back[0]! - index));
       expect(watch.errors).toEqual([]);
     });
   }, 240_000);
