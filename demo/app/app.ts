@@ -34,7 +34,7 @@ import { SidebarDrawer } from './sidebar-drawer.js';
 import { handleShortcut, shortcutHelp } from './shortcuts.js';
 import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
 import { showInterruptedDeletes } from './interrupted-deletes.js';
-import { ChatListPager } from './chat-list-pager.js';
+import { SidebarList } from './sidebar-list.js';
 import { askPersistenceOnce } from './storage-care.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
@@ -57,9 +57,7 @@ export class DemoApp implements AppHost {
   private readonly storagePanel: StoragePanel;
   readonly interruptedBanner: HTMLElement;
   private readonly shell: HTMLElement;
-  private readonly pager: ChatListPager;
-  /** A page read for scrolling is under way: one at a time. */
-  private paging = false;
+  private readonly list: SidebarList;
   private settings: DemoSettings = loadSettings();
   readonly pace = readPace();
   conversations: Conversation[] = [];
@@ -71,7 +69,7 @@ export class DemoApp implements AppHost {
   private estimateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly store: ConvologStore, root: HTMLElement) {
-    this.pager = new ChatListPager(store);
+    this.list = new SidebarList(store, this, () => this.sidebar);
     this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
     this.sidebar = new Sidebar({
       onNewChat: () => void newChat(this),
@@ -81,8 +79,8 @@ export class DemoApp implements AppHost {
       onSettings: () => this.settingsDialog.open(this.settings),
       onExport: (id) => void this.openConversation(id).then(() => exportOpenChat(this, 'json')),
       onDelete: (id) => void this.openConversation(id).then(() => deleteOpenChat(this)),
-      onNearEdge: (edge) => void this.loadPage(edge),
-      onFilter: (query) => void this.filterList(query),
+      onNearEdge: (edge) => void this.list.loadPage(edge),
+      onFilter: (query) => void this.list.filter(query),
       // The first filter reads every title once (about 1 s at 10,000 chats): start it while the user types.
       onFilterFocus: () => void this.store.listConversations({ titleQuery: 'a', limit: 0 }).catch(() => undefined),
     }, this.search);
@@ -142,7 +140,7 @@ export class DemoApp implements AppHost {
       stop: () => this.stopHere(),
       help: () => this.shortcutsDialog.open(),
     }));
-    await this.filterList('');
+    await this.list.filter('');
     // The chat open last time, also one far down the list (openConversation shows nothing for one deleted since).
     await this.openConversation(openConversationId());
     this.scheduleStorageRefresh(0);
@@ -179,45 +177,9 @@ export class DemoApp implements AppHost {
 
   // ── Conversations ────────────────────────────────────────────────────────────────────────
 
-  /** Reads the pages on screen again (after a change). */
-  private async refreshList(): Promise<void> {
-    await this.readList(() => this.pager.refresh());
-  }
-
-  /** Shows the first page of the chats whose title matches `query` ('' for every chat). */
-  private async filterList(query: string): Promise<void> {
-    await this.readList(() => this.pager.reset(query));
-  }
-
-  /** Reads the page after (or the dropped page before) the ones on screen. */
-  private async loadPage(edge: 'before' | 'after'): Promise<void> {
-    if (this.paging) return;
-    this.paging = true;
-    try {
-      await this.readList(() => (edge === 'after' ? this.pager.loadAfter() : this.pager.loadBefore()));
-    } finally {
-      this.paging = false;
-    }
-  }
-
-  private async readList(read: () => Promise<unknown>): Promise<void> {
-    try {
-      await read();
-    } catch (error) {
-      this.notices.show({ tone: 'error', key: 'list', title: 'Could not read the list of chats.', details: [describeError(error)] });
-      return;
-    }
-    this.showList();
-  }
-
-  private showList(): void {
-    this.conversations = this.pendingDeletes.visible(this.pager.conversations);
-    this.sidebar.update(this.conversations, this.open?.id, { hasBefore: this.pager.hasBefore, hasAfter: this.pager.hasAfter, filter: this.pager.query });
-  }
-
   /** Chats were hidden or shown again (a delete, its Undo): the list and the search follow. */
   chatsHiddenChanged(): void {
-    this.showList();
+    this.list.show();
     this.scheduleListRefresh();
     this.search.refresh();
   }
@@ -231,7 +193,7 @@ export class DemoApp implements AppHost {
   /** Re-reads the sidebar's list soon; bursts of changes cause one read. */
   scheduleListRefresh(): void {
     clearTimeout(this.listTimer);
-    this.listTimer = setTimeout(() => void this.refreshList(), 40);
+    this.listTimer = setTimeout(() => void this.list.refresh(), 40);
   }
 
   /** Shows `id` (or the empty state) and loads its last page. */
