@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import type { ConvologStore, StoreChange } from '../../src/store/index.js';
+import { memoryJournalBackend } from '../../src/store/journal/memory-journal-backend.js';
+import { openStoreWith } from '../../src/store/open-store.js';
 import { sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
@@ -96,5 +98,25 @@ describe('listConversations({ titleQuery })', () => {
     expect(await titlesOf(store, 'budget')).toEqual([]);
     await store.createConversation({ title: 'Budget 2026' });
     expect(await titlesOf(store, 'budget')).toEqual(['Budget 2026']);
+  });
+
+  it('finds the chats a journal restored when the browser had thrown the database away (the reset is replayed to the filter)', async () => {
+    const { backend } = memoryJournalBackend();
+    const name = stores.name();
+    const first = await openStoreWith({ name }, { journalBackend: backend });
+    await first.createConversation({ title: 'Restored trip' });
+    first.close();
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+    const second = await openStoreWith({ name }, { journalBackend: backend });
+    try {
+      expect(second.openReport.reset).toBe(true);
+      expect(await titlesOf(second, 'trip')).toEqual(['Restored trip']);
+    } finally {
+      second.close();
+    }
   });
 });

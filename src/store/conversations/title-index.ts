@@ -99,13 +99,22 @@ export class TitleIndex {
       case 'conversation_deleted':
         this.rows.delete(change.conversationId);
         return;
-      case 'cleared':
       case 'database_reset':
+        // This instance's reset happened before the store opened, so every read sees what the
+        // journal restored; it is replayed to each new subscriber, this index's too, and must not
+        // empty a read under way. Another tab's restore is read again.
+        if (change.origin === 'other_tab') this.forget();
+        return;
+      case 'cleared':
       case 'closed':
-        // Read again on the next filter (a reset restored what the journal held).
-        this.rows.clear();
-        this.ready = undefined;
+        this.forget();
     }
+  }
+
+  /** Read again on the next filter. */
+  private forget(): void {
+    this.rows.clear();
+    this.ready = undefined;
   }
 }
 
