@@ -7,7 +7,8 @@
 // Options: --only=store,core,size,importers   run some sections (writes bench/.tmp/partial-results.json)
 //          --figures=1,2            only these store figures (implies a partial run)
 //          (sections: store, core, size, sync — sync: CouchDB push/pull vs PouchDB, SYNC_BENCH_REPETITIONS, default 3;
-//          search: issue 20's figures on a generated 200,000-message history, see bench/search/run-in-chromium.mjs)
+//          search: issue 20's figures on a generated 200,000-message history, see bench/search/run-in-chromium.mjs;
+//          scale: issue 26's 10,000-chat figures, the demo's first screen and listConversations, bench/scale/run-in-chromium.mjs)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
@@ -26,6 +27,7 @@ import { judge, renderMarkdown } from './report/write-report.mjs';
 import { runImporterMemoryFigures } from './importers/memory-figures.mjs';
 import { runSearchFigures } from './search/run-in-chromium.mjs';
 import { judgeSearch } from './search/report.mjs';
+import { runScaleFigures } from './scale/run-in-chromium.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -41,7 +43,7 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync', 'search'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync', 'search', 'scale'];
 const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
@@ -73,6 +75,7 @@ const results = {
   importersMemory: [],
   sync: undefined,
   search: undefined,
+  scale: undefined,
   notes: [],
 };
 
@@ -126,6 +129,16 @@ if (sections.includes('search')) {
     log(results.search.missing);
   }
 }
+if (sections.includes('scale')) {
+  log('scale figures (Chromium, 10,000 chats vs 10)…');
+  try {
+    results.scale = await runScaleFigures({ repetitions, log });
+    results.environment.chromium ??= results.scale.chromiumVersion;
+  } catch (error) {
+    results.scale = { missing: `the scale run failed: ${error instanceof Error ? error.message : String(error)}` };
+    log(results.scale.missing);
+  }
+}
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
 results.environment.loadAverageAtEnd = Number(loadavg()[0]?.toFixed(2));
@@ -146,6 +159,7 @@ const overBudget = results.size.filter((size) => size.error || size.pass === fal
 const missed = [
   ...[...results.store.figures, ...results.core].filter((figure) => judge(figure) === false),
   ...(results.search?.figures ?? []).filter((figure) => judgeSearch(figure) === false),
+  ...(results.scale?.figures ?? []).filter((figure) => judge(figure) === false),
 ];
 if (overBudget.length > 0) log(`size budget exceeded or unchecked: ${overBudget.map((size) => size.id).join(', ')}`);
 if (missed.length > 0) log(`timing targets missed: ${missed.map((figure) => figure.id).join(', ')}`);

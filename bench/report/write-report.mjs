@@ -96,6 +96,7 @@ export function renderMarkdown(results) {
   for (const breakdown of results.store.breakdowns ?? []) lines.push('', ...renderBreakdown(breakdown));
   if (results.sync) lines.push('', ...renderSync(results.sync));
   if (results.search) lines.push('', ...renderSearch(results.search, results.settings));
+  if (results.scale) lines.push('', ...renderScale(results.scale));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
     ...(results.store.errors ?? []).map((error) => `- Figure ${error.id} failed: ${error.message}`),
@@ -203,4 +204,16 @@ function renderSync(sync) {
     '',
     `Requests: our push ${sync.details.push.ourRequests} (\`_bulk_docs\` of 500 plus a checkpoint after each), our pull ${sync.details.pull.ourRequests}.`,
   ];
+}
+
+/** Issue 26's figures (DESIGN §20): 10,000 chats vs 10, in the same run. */
+function renderScale(scale) {
+  const lines = ['## 10,000 chats (issue 26, Chromium)', ''];
+  if (scale.missing) return [...lines, `Not measured: ${scale.missing}`];
+  lines.push('| # | figure | ratio | target | result | 10,000 chats: median (min–max) | 10 chats: median (min–max) |', '|---|---|---|---|---|---|---|');
+  for (const figure of scale.figures) {
+    lines.push(`| ${figure.id} | ${figure.title} | ${ratioCell(figure)} | ${targetCell(figure)} | ${resultCell(figure)} | ${sideCell(figure.candidate)} | ${sideCell(figure.baseline)} |`);
+  }
+  for (const figure of scale.figures) for (const note of figure.notes) lines.push('', `${figure.id}: ${note}`);
+  return lines;
 }

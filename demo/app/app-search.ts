@@ -20,7 +20,7 @@ export function appSearchBox(app: AppHost, onActiveChange: (active: boolean) => 
   });
 }
 
-/** The titles of `ids`: from the list in memory, else read (a chat beyond the list's first 500). */
+/** The titles of `ids`: from the pages in memory, else read (a chat not in the sidebar's pages). */
 async function titlesOf(app: AppHost, ids: readonly string[]): Promise<Map<string, string>> {
   const titles = new Map<string, string>();
   for (const id of ids) {

@@ -34,6 +34,8 @@ import { SidebarDrawer } from './sidebar-drawer.js';
 import { handleShortcut, shortcutHelp } from './shortcuts.js';
 import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
 import { showInterruptedDeletes } from './interrupted-deletes.js';
+import { SidebarList } from './sidebar-list.js';
+import { askPersistenceOnce } from './storage-care.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -55,6 +57,7 @@ export class DemoApp implements AppHost {
   private readonly storagePanel: StoragePanel;
   readonly interruptedBanner: HTMLElement;
   private readonly shell: HTMLElement;
+  private readonly list: SidebarList;
   private settings: DemoSettings = loadSettings();
   readonly pace = readPace();
   conversations: Conversation[] = [];
@@ -66,6 +69,7 @@ export class DemoApp implements AppHost {
   private estimateTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly store: ConvologStore, root: HTMLElement) {
+    this.list = new SidebarList(store, this, () => this.sidebar);
     this.search = appSearchBox(this, (active) => this.sidebar.setSearching(active));
     this.sidebar = new Sidebar({
       onNewChat: () => void newChat(this),
@@ -73,6 +77,12 @@ export class DemoApp implements AppHost {
       onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
       onImport: (file) => void importChatFile(this, file),
       onSettings: () => this.settingsDialog.open(this.settings),
+      onExport: (id) => void this.openConversation(id).then(() => exportOpenChat(this, 'json')),
+      onDelete: (id) => void this.openConversation(id).then(() => deleteOpenChat(this)),
+      onNearEdge: (edge) => void this.list.loadPage(edge),
+      onFilter: (query) => void this.list.filter(query),
+      // The first filter reads every title once (about 1 s at 10,000 chats): start it while the user types.
+      onFilterFocus: () => void this.store.listConversations({ titleQuery: 'a', limit: 0 }).catch(() => undefined),
     }, this.search);
     this.header = new ChatHeader({
       onRename: (title) => void renameOpenChat(this, title),
@@ -130,9 +140,9 @@ export class DemoApp implements AppHost {
       stop: () => this.stopHere(),
       help: () => this.shortcutsDialog.open(),
     }));
-    await this.refreshList();
-    const id = openConversationId();
-    await this.openConversation(id !== undefined && this.conversations.some((item) => item.id === id) ? id : undefined);
+    await this.list.filter('');
+    // The chat open last time, also one far down the list (openConversation shows nothing for one deleted since).
+    await this.openConversation(openConversationId());
     this.scheduleStorageRefresh(0);
     document.body.dataset.appState = 'ready';
     this.composer.focus();
@@ -167,20 +177,9 @@ export class DemoApp implements AppHost {
 
   // ── Conversations ────────────────────────────────────────────────────────────────────────
 
-  private async refreshList(): Promise<void> {
-    try {
-      this.conversations = this.pendingDeletes.visible(await this.store.listConversations({ limit: 500 }));
-    } catch (error) {
-      this.notices.show({ tone: 'error', key: 'list', title: 'Could not read the list of chats.', details: [describeError(error)] });
-      return;
-    }
-    this.sidebar.update(this.conversations, this.open?.id);
-  }
-
   /** Chats were hidden or shown again (a delete, its Undo): the list and the search follow. */
   chatsHiddenChanged(): void {
-    this.conversations = this.pendingDeletes.visible(this.conversations);
-    this.sidebar.update(this.conversations, this.open?.id);
+    this.list.show();
     this.scheduleListRefresh();
     this.search.refresh();
   }
@@ -194,7 +193,7 @@ export class DemoApp implements AppHost {
   /** Re-reads the sidebar's list soon; bursts of changes cause one read. */
   scheduleListRefresh(): void {
     clearTimeout(this.listTimer);
-    this.listTimer = setTimeout(() => void this.refreshList(), 40);
+    this.listTimer = setTimeout(() => void this.list.refresh(), 40);
   }
 
   /** Shows `id` (or the empty state) and loads its last page. */
@@ -258,6 +257,7 @@ export class DemoApp implements AppHost {
 
   private onChange(change: StoreChange): void {
     if (!applyStoreChange(this, change)) return;
+    if (change.type === 'conversation_created' && change.origin === 'this_tab') void askPersistenceOnce(this.store, this.notices, () => this.refreshStorage());
     this.search.refresh();
     this.scheduleListRefresh();
     this.scheduleStorageRefresh();
@@ -272,7 +272,7 @@ export class DemoApp implements AppHost {
   /** Re-reads the storage estimate now (the settings panel and the sidebar's line). */
   private async refreshStorage(): Promise<void> {
     clearTimeout(this.storageTimer);
-    this.sidebar.setStorageLine(await this.storagePanel.refresh());
+    this.sidebar.setStorageLine(await this.storagePanel.refresh(), this.storagePanel.nearlyFull);
   }
 
   /** Re-measures the open chat's context after `delay` milliseconds. */

@@ -1,9 +1,27 @@
-// The sidebar: the search field, conversations (most recently active first; search results in
-// their place while a query is typed), New chat, Import and Settings.
+// The sidebar: the search field, conversations (most recently active first, in date groups, a
+// window of pages that moves as the list scrolls; search results in their place while a query is
+// typed), a title filter, a menu per chat, New chat, Import and Settings.
 import type { Conversation } from '../../src/index.js';
 import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { formatFullDate, formatRelativeTime } from '../shared/format.js';
+import { groupByDate } from './date-groups.js';
+import { ChatMenu } from './chat-menu.js';
+
+/** How close to either end of the list (in pixels) the next page is asked for. */
+const NEAR_END_PX = 400;
+/** How long typing in the title filter must pause before the list is filtered. */
+const FILTER_DEBOUNCE_MS = 120;
+
+/** What the list holds beyond the chats it shows. */
+export interface ListWindow {
+  /** Chats before the first one shown were dropped (scrolling up reads them again). */
+  hasBefore: boolean;
+  /** There may be chats after the last one shown. */
+  hasAfter: boolean;
+  /** The title filter in force ('' for none). */
+  filter: string;
+}
 
 /** The search field and its results panel, placed at the top of the sidebar. */
 export interface SidebarSearch {
@@ -19,18 +37,38 @@ export interface SidebarHandlers {
   onRename(conversationId: string): void;
   onImport(file: File): void;
   onSettings(): void;
+  /** The per-chat menu's Export and Delete (Rename is `onRename`). */
+  onExport(conversationId: string): void;
+  onDelete(conversationId: string): void;
+  /** The list was scrolled near its end (`'after'`) or its start with pages dropped above (`'before'`). */
+  onNearEdge(edge: 'before' | 'after'): void;
+  /** The title filter changed (debounced); '' clears it. */
+  onFilter(query: string): void;
+  /** The title filter got focus: a filter is likely to come. */
+  onFilterFocus(): void;
 }
 
 /** The list of conversations and the app-level actions. */
 export class Sidebar {
   readonly element: HTMLElement;
   private readonly list = h('ul', { className: 'conversation-list', attrs: { 'aria-label': 'Conversations' } });
-  private readonly storageLine = h('span', { className: 'storage-line' });
+  private readonly storageLine = h('span', { className: 'storage-line', testId: 'storage-line' });
   private readonly recent: HTMLElement;
+  private readonly scroller: HTMLElement;
+  private readonly filterInput: HTMLInputElement;
+  private readonly menu: ChatMenu;
   private conversations: readonly Conversation[] = [];
   private openId: string | undefined;
+  private window: ListWindow = { hasBefore: false, hasAfter: false, filter: '' };
+  private filterTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly handlers: SidebarHandlers, search: SidebarSearch) {
+    this.menu = new ChatMenu({ onRename: handlers.onRename, onExport: handlers.onExport, onDelete: handlers.onDelete });
+    this.filterInput = h('input', {
+      className: 'title-filter', testId: 'title-filter',
+      attrs: { type: 'search', placeholder: 'Filter by title', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Filter chats by title' },
+      on: { input: () => this.filterChanged(), focus: () => handlers.onFilterFocus() },
+    });
     const importInput = h('input', {
       className: 'visually-hidden',
       testId: 'import',
@@ -52,11 +90,12 @@ export class Sidebar {
         h('button', { className: 'btn btn-primary btn-block', testId: 'new-chat', attrs: { type: 'button' }, on: { click: () => handlers.onNewChat() } },
           icon(ICONS.plus), 'New chat'),
         search.field),
-      h('div', { className: 'sidebar-scroll' },
+      this.scroller = h('div', { className: 'sidebar-scroll', on: { scroll: () => this.checkEdges() } },
         search.panel,
         this.recent = h('nav', { className: 'sidebar-recent', attrs: { 'aria-label': 'Recent chats' } },
-          h('p', { className: 'sidebar-label', text: 'Recent' }),
-          this.list)),
+          this.filterInput,
+          this.list,
+          this.menu.element)),
       h('div', { className: 'sidebar-foot' },
         h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export, or conversations.json from ChatGPT, Claude or Open WebUI' },
           icon(ICONS.upload), 'Import chat', importInput),
@@ -67,11 +106,14 @@ export class Sidebar {
     setInterval(() => this.render(), 60_000);
   }
 
-  /** Shows `conversations` with `openId` marked current. */
-  update(conversations: readonly Conversation[], openId: string | undefined): void {
+  /** Shows `conversations` with `openId` marked current; `window` says what lies beyond them. */
+  update(conversations: readonly Conversation[], openId: string | undefined, window?: ListWindow): void {
     this.conversations = conversations;
     this.openId = openId;
+    if (window !== undefined) this.window = window;
     this.render();
+    // A page that does not fill the view cannot be scrolled to its end: ask for the next one now.
+    requestAnimationFrame(() => this.checkEdges());
   }
 
   /** Shows the search results instead of the chat list (`true`), or the list again. */
@@ -80,36 +122,78 @@ export class Sidebar {
   }
 
   /** The storage line at the bottom ("1.2 MB used · kept until you delete it"). */
-  setStorageLine(text: string): void {
+  setStorageLine(text: string, warning = false): void {
     this.storageLine.textContent = text;
+    this.storageLine.classList.toggle('is-warning', warning);
+  }
+
+  private filterChanged(): void {
+    clearTimeout(this.filterTimer);
+    this.filterTimer = setTimeout(() => this.handlers.onFilter(this.filterInput.value), FILTER_DEBOUNCE_MS);
+  }
+
+  private checkEdges(): void {
+    if (this.recent.hidden) return;
+    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+    if (this.window.hasAfter && scrollHeight - scrollTop - clientHeight < NEAR_END_PX) this.handlers.onNearEdge('after');
+    else if (this.window.hasBefore && scrollTop - this.list.offsetTop < NEAR_END_PX) this.handlers.onNearEdge('before');
+  }
+
+  /** The first chat in view and how far below the scroller's top it sits, to keep it in place across a render. */
+  private anchor(): { id: string; offset: number } | undefined {
+    const top = this.scroller.getBoundingClientRect().top;
+    for (const item of this.list.querySelectorAll<HTMLElement>('.conversation-item')) {
+      const box = item.getBoundingClientRect();
+      if (box.bottom > top) return { id: item.dataset.conversationId ?? '', offset: box.top - top };
+    }
+    return undefined;
+  }
+
+  private restore(anchor: { id: string; offset: number } | undefined): void {
+    if (anchor === undefined) return;
+    const item = [...this.list.querySelectorAll<HTMLElement>('.conversation-item')].find((candidate) => candidate.dataset.conversationId === anchor.id);
+    if (item === undefined) return;
+    this.scroller.scrollTop += item.getBoundingClientRect().top - this.scroller.getBoundingClientRect().top - anchor.offset;
   }
 
   private render(): void {
     const now = new Date();
+    this.menu.close();
     if (this.conversations.length === 0) {
-      this.list.replaceChildren(h('li', { className: 'sidebar-empty', text: 'No chats yet. Start one, or import an export.' }));
+      const empty = this.window.filter.trim() === '' ? 'No chats yet. Start one, or import an export.' : 'No chat title matches the filter.';
+      this.list.replaceChildren(h('li', { className: 'sidebar-empty', text: empty }));
       return;
     }
-    this.list.replaceChildren(...this.conversations.map((conversation) => {
-      const current = conversation.id === this.openId;
-      return h('li', {},
-        h('button', {
-          className: `conversation-item${current ? ' is-current' : ''}`,
-          testId: 'conversation-item',
-          data: { conversationId: conversation.id },
-          attrs: { type: 'button', 'aria-current': current ? 'true' : undefined },
-          on: {
-            click: () => this.handlers.onOpen(conversation.id),
-            dblclick: () => this.handlers.onRename(conversation.id),
-          },
+    const anchor = this.anchor();
+    this.list.replaceChildren(...groupByDate(this.conversations, now).flatMap(({ label, conversations }) => [
+      h('li', { className: 'date-group' }, h('h3', { className: 'sidebar-label', testId: 'date-group', text: label })),
+      ...conversations.map((conversation) => this.item(conversation, now)),
+    ]));
+    if (this.window.hasAfter) this.list.append(h('li', { className: 'sidebar-empty list-more', testId: 'list-more', text: 'Loading older chats…' }));
+    this.restore(anchor);
+  }
+
+  private item(conversation: Conversation, now: Date): HTMLElement {
+    const current = conversation.id === this.openId;
+    const title = conversation.title.trim() || 'Untitled chat';
+    return h('li', { className: 'conversation-row' },
+      h('button', {
+        className: `conversation-item${current ? ' is-current' : ''}`,
+        testId: 'conversation-item',
+        data: { conversationId: conversation.id },
+        attrs: { type: 'button', 'aria-current': current ? 'true' : undefined },
+        on: {
+          click: () => this.handlers.onOpen(conversation.id),
+          dblclick: () => this.handlers.onRename(conversation.id),
         },
-        h('span', { className: 'conversation-title', text: conversation.title.trim() || 'Untitled chat' }),
-        h('time', {
-          className: 'conversation-time',
-          text: formatRelativeTime(conversation.updatedAt, now),
-          title: `Last activity ${formatFullDate(conversation.updatedAt)}`,
-          attrs: { datetime: conversation.updatedAt },
-        })));
-    }));
+      },
+      h('span', { className: 'conversation-title', text: title }),
+      h('time', {
+        className: 'conversation-time',
+        text: formatRelativeTime(conversation.updatedAt, now),
+        title: `Last activity ${formatFullDate(conversation.updatedAt)}`,
+        attrs: { datetime: conversation.updatedAt },
+      })),
+      this.menu.button(conversation.id, title));
   }
 }

@@ -4,6 +4,9 @@ import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { formatBytes } from '../shared/format.js';
 
+/** Above this share of the quota the panel and the sidebar warn. */
+const NEARLY_FULL = 0.8;
+
 /** What the panel asks the app to do. */
 export interface StoragePanelHandlers {
   /** Delete every conversation (with Undo offered for a while). */
@@ -18,6 +21,9 @@ export class StoragePanel {
   private readonly usage = h('p', { className: 'storage-usage', testId: 'storage-usage' });
   private readonly meter = h('div', { className: 'meter-fill' });
   private readonly persistence = h('p', { className: 'storage-persistence', testId: 'storage-persistence' });
+  private readonly warning = h('p', { className: 'storage-warning', testId: 'storage-warning', attrs: { role: 'alert' } });
+  /** Usage is above {@link NEARLY_FULL} of the quota. */
+  nearlyFull = false;
   private readonly persistButton: HTMLButtonElement;
 
   constructor(private readonly store: ConvologStore, private readonly handlers: StoragePanelHandlers) {
@@ -29,6 +35,7 @@ export class StoragePanel {
       h('h3', { text: 'Storage on this device' }),
       this.usage,
       h('div', { className: 'meter', attrs: { 'aria-hidden': 'true' } }, this.meter),
+      this.warning,
       this.persistence,
       h('div', { className: 'settings-row' },
         this.persistButton,
@@ -52,14 +59,22 @@ export class StoragePanel {
       : `${formatBytes(usage)} used${quota === undefined ? '' : ` of ${formatBytes(quota)} available to this site`}`;
     const ratio = usage !== undefined && quota !== undefined && quota > 0 ? Math.min(1, usage / quota) : 0;
     this.meter.style.width = `${Math.max(ratio * 100, usage ? 1 : 0)}%`;
+    this.nearlyFull = ratio > NEARLY_FULL;
+    this.meter.classList.toggle('is-warning', this.nearlyFull);
+    this.warning.hidden = !this.nearlyFull;
+    this.warning.textContent = this.nearlyFull
+      ? `Storage is ${Math.round(ratio * 100)} % full. Export or delete chats you no longer need: when it is full, new messages cannot be saved.`
+      : '';
     this.persistence.textContent = persisted === true
       ? 'Persistent: the browser will not clear these chats to free space.'
       : persisted === false
         ? 'Best effort: the browser may clear these chats when the disk runs low. Ask for persistent storage to prevent that.'
         : 'The browser does not say whether this storage is persistent.';
     this.persistButton.hidden = persisted === true;
-    const used = usage === undefined ? 'Stored in this browser' : `${formatBytes(usage)} stored in this browser`;
-    return persisted ? `${used} · persistent` : used;
+    const used = usage === undefined ? 'Stored in this browser'
+      : quota === undefined ? `${formatBytes(usage)} stored in this browser` : `${formatBytes(usage)} of ${formatBytes(quota)} used`;
+    const kept = persisted === true ? ' · persistent' : persisted === false ? ' · not persistent' : '';
+    return `${this.nearlyFull ? `${Math.round(ratio * 100)} % full! ` : ''}${used}${kept}`;
   }
 
   private async requestPersistence(): Promise<void> {

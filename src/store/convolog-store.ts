@@ -47,7 +47,15 @@ export interface ConvologStore {
   createConversation(options?: CreateConversationOptions): Promise<Conversation>;
   /** The conversation with this id, or `undefined` when there is none (no `not_found`). */
   getConversation(id: string): Promise<Conversation | undefined>;
-  /** Most recently updated first; ties by id, descending. Page with `limit` and `startAfter`. */
+  /**
+   * Most recently updated first; ties by id, descending. Page with `limit` and `startAfter`.
+   * `titleQuery` keeps the conversations whose title holds every word, by search's rules:
+   *
+   * ```ts
+   * const page = await store.listConversations({ titleQuery: 'cafe oslo', limit: 50 });
+   * const next = await store.listConversations({ titleQuery: 'cafe oslo', limit: 50, startAfter: page.at(-1) });
+   * ```
+   */
   listConversations(options?: ListConversationsOptions): Promise<Conversation[]>;
   /** Renames or replaces `appData`. Not activity: `updatedAt` stays. */
   updateConversation(id: string, update: ConversationUpdate): Promise<Conversation>;

@@ -6,12 +6,18 @@ import type { StoreContext } from '../database/store-context.js';
 
 /**
  * `store.listConversations`: most recently updated first, ties by id (descending), read from the
- * `[updatedAt, id]` index so a page boundary never skips or repeats a conversation.
+ * `[updatedAt, id]` index so a page boundary never skips or repeats a conversation. With a
+ * `titleQuery` holding a word, the title filter (DESIGN §20) answers, loaded on first use.
  * @internal
  */
 export async function listConversations(
   context: StoreContext, options: ListConversationsOptions = {},
 ): Promise<Conversation[]> {
+  const { titleQuery } = options;
+  if (titleQuery !== undefined && typeof titleQuery !== 'string') throw new TypeError('listConversations: titleQuery must be a string');
+  if (titleQuery !== undefined && titleQuery.trim() !== '') {
+    return (await import('./filter-conversations.js')).filterConversations(context, titleQuery, options);
+  }
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   if (limit <= 0) return [];
   const range = options.startAfter === undefined

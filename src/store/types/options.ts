@@ -13,6 +13,14 @@ export interface ListConversationsOptions {
   limit?: number;
   /** The last conversation of the previous page: the page continues after it. */
   startAfter?: Pick<Conversation, 'id' | 'updatedAt'>;
+  /**
+   * Only conversations whose title holds every word of this query, by search's rules (DESIGN §11:
+   * word starts, case, accents and width ignored, Han/kana/Hangul as substrings), in the same
+   * order and pages. Blank, or without a letter or digit: no filter. The first filtered call of a
+   * store reads every title once (then follows changes); with `limit: 0` it only does that, to
+   * have it done before the user's first keystroke.
+   */
+  titleQuery?: string;
 }
 
 /** What {@link ConvologStore.updateConversation} changes. `appData` replaces the whole map. */

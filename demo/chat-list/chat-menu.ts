@@ -1,0 +1,83 @@
+// The menu of one chat in the sidebar ("⋯" beside it): Rename, Export, Delete. One menu element
+// serves every chat; it opens under the button that asked for it and closes on Escape, a click
+// elsewhere, or a choice.
+import { h, icon } from '../shared/dom.js';
+import { ICONS } from '../shared/icons.js';
+
+/** What a choice asks the app to do, for the chat the menu was opened on. */
+export interface ChatMenuHandlers {
+  onRename(conversationId: string): void;
+  onExport(conversationId: string): void;
+  onDelete(conversationId: string): void;
+}
+
+const DOTS = ['M5 12h.01', 'M12 12h.01', 'M19 12h.01'];
+
+/** The shared menu and the buttons that open it. */
+export class ChatMenu {
+  readonly element: HTMLElement;
+  private conversationId: string | undefined;
+  private opener: HTMLElement | undefined;
+
+  constructor(handlers: ChatMenuHandlers) {
+    const choice = (label: string, testId: string, paths: readonly string[], run: (id: string) => void, danger = false): HTMLElement =>
+      h('button', {
+        className: `chat-menu-item${danger ? ' is-danger' : ''}`, testId, attrs: { type: 'button', role: 'menuitem' },
+        on: { click: () => this.choose(run) },
+      }, icon(paths), label);
+    this.element = h('div', { className: 'chat-menu', testId: 'chat-menu', attrs: { role: 'menu', 'aria-label': 'Chat actions' }, on: { keydown: (event) => this.onKey(event) } },
+      choice('Rename', 'chat-menu-rename', ICONS.pencil, handlers.onRename),
+      choice('Export', 'chat-menu-export', ICONS.download, handlers.onExport),
+      choice('Delete', 'chat-menu-delete', ICONS.trash, handlers.onDelete, true));
+    this.element.hidden = true;
+    document.addEventListener('pointerdown', (event) => {
+      if (!this.element.hidden && !this.element.contains(event.target as Node) && !this.opener?.contains(event.target as Node)) this.close();
+    });
+  }
+
+  /** The "⋯" button of one chat. */
+  button(conversationId: string, title: string): HTMLElement {
+    const button = h('button', {
+      className: 'icon-button chat-menu-button', testId: 'chat-menu-button',
+      attrs: { type: 'button', 'aria-label': `Actions for "${title}"`, 'aria-haspopup': 'menu', 'aria-expanded': 'false' },
+      on: { click: () => (this.conversationId === conversationId && !this.element.hidden ? this.close() : this.open(conversationId, button)) },
+    }, icon(DOTS));
+    return button;
+  }
+
+  /** Closes the menu (focus stays where it is). */
+  close(): void {
+    this.element.hidden = true;
+    this.opener?.setAttribute('aria-expanded', 'false');
+    this.conversationId = undefined;
+  }
+
+  private open(conversationId: string, opener: HTMLElement): void {
+    this.close();
+    this.conversationId = conversationId;
+    this.opener = opener;
+    opener.setAttribute('aria-expanded', 'true');
+    opener.closest('li')?.append(this.element);
+    this.element.hidden = false;
+    this.element.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }
+
+  private choose(run: (id: string) => void): void {
+    const id = this.conversationId;
+    this.close();
+    if (id !== undefined) run(id);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const items = [...this.element.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      const opener = this.opener;
+      this.close();
+      opener?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+    } else return;
+    event.preventDefault();
+  }
+}
