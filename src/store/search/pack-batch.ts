@@ -1,0 +1,82 @@
+import { comparePostings, encodePostings, type Posting } from './posting-codec.js';
+
+/** A term with at least this many postings in one batch gets a segment of its own (DESIGN §17.2). @internal */
+export const OWN_SEGMENT_AT = 16;
+/** The units of a term that name its shard: a prefix query of two or more units reads one shard. @internal */
+export const SHARD_PREFIX = 2;
+
+/** The key of a segment or shard record: its name (a term or a shard prefix), then its newest posting. @internal */
+export type PackedKey = [name: string, time: number, seq: number, conversation: number];
+
+/** A shard record: the terms of one prefix with few postings in one batch, their postings one after another. @internal */
+export interface ShardRecord {
+  /** The terms, in no order. */
+  t: string[];
+  /** Where each term's postings start in `d`. */
+  o: number[];
+  /** The postings of every term, each term's part encoded on its own ({@link encodePostings}). */
+  d: Uint8Array;
+}
+
+/** What one indexer batch writes (DESIGN §17.3). @internal */
+export interface PackedBatch {
+  segments: Array<[PackedKey, Uint8Array]>;
+  shards: Array<[PackedKey, ShardRecord]>;
+}
+
+/** The shard of a term: its first {@link SHARD_PREFIX} units. @internal */
+export function shardOf(term: string): string {
+  return term.slice(0, SHARD_PREFIX);
+}
+
+function newest(postings: readonly Posting[]): Posting {
+  return postings[postings.length - 1]!;
+}
+
+/**
+ * Packs a batch's postings (term → postings, any order) into the records it writes: a segment per
+ * term with {@link OWN_SEGMENT_AT} or more postings, one shard record per prefix for the others.
+ * Few records per batch is the point: Chromium charges per record written (DESIGN §17.2).
+ * @internal
+ */
+export function packBatch(byTerm: ReadonlyMap<string, Posting[]>): PackedBatch {
+  const batch: PackedBatch = { segments: [], shards: [] };
+  const shards = new Map<string, { terms: string[]; parts: Uint8Array[]; newest: Posting }>();
+  for (const [term, unsorted] of byTerm) {
+    const postings = [...unsorted].sort(comparePostings);
+    if (postings.length === 0) continue;
+    if (postings.length >= OWN_SEGMENT_AT) {
+      batch.segments.push([[term, ...newest(postings)], encodePostings(postings)]);
+      continue;
+    }
+    const prefix = shardOf(term);
+    let shard = shards.get(prefix);
+    if (shard === undefined) shards.set(prefix, (shard = { terms: [], parts: [], newest: newest(postings) }));
+    if (comparePostings(newest(postings), shard.newest) > 0) shard.newest = newest(postings);
+    shard.terms.push(term);
+    shard.parts.push(encodePostings(postings));
+  }
+  for (const [prefix, { terms, parts, newest: last }] of shards) batch.shards.push([[prefix, ...last], joinParts(terms, parts)]);
+  return batch;
+}
+
+function joinParts(terms: string[], parts: Uint8Array[]): ShardRecord {
+  const offsets: number[] = [];
+  let length = 0;
+  for (const part of parts) {
+    offsets.push(length);
+    length += part.length;
+  }
+  const data = new Uint8Array(length);
+  parts.forEach((part, index) => data.set(part, offsets[index]!));
+  return { t: terms, o: offsets, d: data };
+}
+
+/** The postings of the terms of a shard record that `accept` takes, oldest first per term. @internal */
+export function shardPostings(record: ShardRecord, accept: (term: string) => boolean): Map<string, Uint8Array> {
+  const found = new Map<string, Uint8Array>();
+  record.t.forEach((term, index) => {
+    if (accept(term)) found.set(term, record.d.subarray(record.o[index], record.o[index + 1] ?? record.d.length));
+  });
+  return found;
+}
