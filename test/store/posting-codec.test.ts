@@ -19,7 +19,7 @@ describe('posting codec', () => {
   });
 
   it('orders postings by time, then seq, then conversation number', () => {
-    const sorted: Posting[] = [[2, 1, 9], [1, 5, 1], [1, 4, 7], [1, 4, 2]].sort(comparePostings) as Posting[];
+    const sorted = ([[2, 1, 9], [1, 5, 1], [1, 4, 7], [1, 4, 2]] as Posting[]).sort(comparePostings);
     expect(sorted).toEqual([[1, 4, 2], [1, 4, 7], [1, 5, 1], [2, 1, 9]]);
   });
 });
