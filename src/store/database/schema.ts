@@ -2,7 +2,9 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { AppData } from '../../core/message.js';
 import type { Entry } from '../../core/entry.js';
 import { migrateToBranches } from './migrate-to-branches.js';
+import { migrateToPackedSearch } from './migrate-to-packed-search.js';
 import { migrateToSearch } from './migrate-to-search.js';
+import type { PackedKey, ShardRecord } from '../search/pack-batch.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
@@ -34,6 +36,10 @@ export interface ConversationRecord {
   windowStartSeq: number;
   /** The lines of the tree, in the order they started (see {@link LineRecord}). */
   lines: LineRecord[];
+  /** The packed search index holds this conversation's entries up to this seq (DESIGN §17); 0 when absent. */
+  indexedSeq?: number;
+  /** Present (1) while `indexedSeq < lastSeq`: the sparse index `byUnindexed` lists what the indexer has left to do. */
+  unindexed?: 1;
 }
 
 /**
@@ -93,12 +99,18 @@ export interface ToolCallRecord {
 
 /** The IndexedDB schema (current version). @internal */
 export interface ConvologSchema extends DBSchema {
-  conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string] } };
+  conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string]; byUnindexed: number } };
   entries: {
     key: [string, number]; value: EntryRecord;
     indexes: { byId: string; byLine: [string, number, number]; byTerm: SearchKey };
   };
   toolCalls: { key: [string, string]; value: ToolCallRecord };
+  /** A frequent term's postings of one indexer batch (DESIGN §17). */
+  searchSegments: { key: PackedKey; value: Uint8Array };
+  /** The rarer terms of one prefix and batch (DESIGN §17). */
+  searchShards: { key: PackedKey; value: ShardRecord };
+  /** Conversation numbers of the packed postings, never reused: a deleted conversation's postings point nowhere. */
+  searchNames: { key: number; value: { id: string }; indexes: { byId: string } };
 }
 
 /** @internal */
@@ -145,6 +157,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, migrate: migrateToBranches },
   // 0.3: search (DESIGN §11). Every existing entry gets its search keys, so old messages are found.
   { version: 3, migrate: migrateToSearch },
+  // 0.4: deferred, packed search postings (DESIGN §17). Every conversation is marked unindexed; the indexer rebuilds in the background.
+  { version: 4, migrate: migrateToPackedSearch },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */
@@ -170,3 +184,6 @@ export function runMigrations(
 
 /** The object stores every read or write of a conversation's log may touch. @internal */
 export const ALL_STORES: StoreName[] = ['conversations', 'entries', 'toolCalls'];
+
+/** The packed search index's stores (DESIGN §17): written by the indexer, never by a write of the log. @internal */
+export const SEARCH_STORES: StoreName[] = ['searchSegments', 'searchShards', 'searchNames'];

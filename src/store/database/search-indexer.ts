@@ -1,4 +1,4 @@
-import type { EntryRecord } from './schema.js';
+import type { ConversationRecord, EntryRecord } from './schema.js';
 import { searchKeysOf } from './search-keys-of.js';
 
 /**
@@ -13,5 +13,19 @@ export class SearchIndexer {
   /** The record with its search keys. */
   withKeys(record: EntryRecord): EntryRecord {
     return this.enabled ? { ...record, search: searchKeysOf(record) } : record;
+  }
+
+  /**
+   * The conversation record as a write stores it: marked `unindexed` while it has entries the
+   * packed index does not hold yet (`indexedSeq < lastSeq`), in the write's own transaction, so
+   * the indexer and a search know what is left (DESIGN §17).
+   */
+  mark(record: ConversationRecord): ConversationRecord {
+    if (!this.enabled) return record;
+    const behind = (record.indexedSeq ?? 0) < record.lastSeq;
+    if (behind) return record.unindexed === 1 ? record : { ...record, unindexed: 1 };
+    if (record.unindexed === undefined) return record;
+    const { unindexed: _unindexed, ...caughtUp } = record;
+    return caughtUp;
   }
 }

@@ -55,7 +55,7 @@ export async function writeMessages(
     for (const entry of entries) {
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
     }
-    track(transaction.objectStore('conversations').put(next));
+    track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
   });
   return { record: next, entries };
 }

@@ -1,0 +1,77 @@
+// The deferred, packed search index (DESIGN §17): writes mark what is not yet indexed in their own
+// transaction; the indexer packs batches later, in its own transactions; flushSearchIndex and
+// searchIndexStatus; another tab indexing or writing meanwhile; deletes and clear. Runs on
+// fake-indexeddb in Node and on real IndexedDB in Chromium.
+import { describe, expect, it } from 'vitest';
+import { assistant, user } from '../../src/core/constructors.js';
+import { expectPackedIndexMatchesLog, indexMarks } from './packed-index-check.js';
+import { sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
+
+const stores = storeFixture();
+
+describe('the packed search index', () => {
+  it('marks appended entries unindexed, counts them, and indexes them all on flush', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name, generateId: sequentialIds(), now: steppingClock() });
+    const { id } = await store.createConversation({ id: 'trip' });
+    expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
+    await store.append(id, [user('What is the weather in Oslo in May?'), assistant('Mild: pack a light jacket for Oslo.')]);
+    await store.append(id, [user('And in 東京?')]);
+    expect(await indexMarks(name)).toEqual({ trip: { indexedSeq: 0, lastSeq: 3, unindexed: true } });
+    expect(await store.searchIndexStatus()).toEqual({ pending: 3 });
+    await store.flushSearchIndex();
+    expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
+    expect(await indexMarks(name)).toEqual({ trip: { indexedSeq: 3, lastSeq: 3, unindexed: false } });
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 3 });
+    await store.append(id, [assistant('Tokyo in May is warm.')]);
+    expect(await store.searchIndexStatus()).toEqual({ pending: 1 });
+    await store.flushSearchIndex();
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 4 });
+  });
+
+  it('indexes many conversations in batches, frequent words in segments and rare ones in shards, each posting once', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name, now: steppingClock() });
+    for (let conversation = 0; conversation < 6; conversation++) {
+      const { id } = await store.createConversation();
+      await store.append(id, Array.from({ length: 120 }, (_, index) => (index % 2 ? assistant : user)(`common words here ${index % 7 === 0 ? `rare${conversation}x${index}` : 'again'}`)));
+    }
+    expect(await store.searchIndexStatus()).toEqual({ pending: 720 });
+    await store.flushSearchIndex();
+    expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
+    expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 720, postings: 720 * 4 });
+  });
+
+  it('two tabs flushing at once write each batch once, and an append from another tab meanwhile stays marked until indexed', async () => {
+    const name = stores.name();
+    const first = await stores.open({ name });
+    const second = await stores.open({ name });
+    const { id } = await first.createConversation({ id: 'shared' });
+    await first.append(id, Array.from({ length: 40 }, (_, index) => user(`message ${index} about gardening`)));
+    await Promise.all([first.flushSearchIndex(), second.flushSearchIndex(), second.append(id, [user('a late tomato question')])]);
+    await second.flushSearchIndex();
+    expect(await indexMarks(name)).toEqual({ shared: { indexedSeq: 41, lastSeq: 41, unindexed: false } });
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 41 });
+  });
+
+  it('forgets a deleted conversation\'s number at once and clears everything with clear', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name });
+    const kept = await store.createConversation({ id: 'kept' });
+    const gone = await store.createConversation({ id: 'gone' });
+    await store.append(kept.id, [user('oslo weather')]);
+    await store.append(gone.id, [user('oslo weather too')]);
+    await store.flushSearchIndex();
+    await store.deleteConversation(gone.id);
+    expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 1, postings: 2 });
+    // Re-created under the same id, it is a new conversation: marked, and its old postings point nowhere.
+    await store.createConversation({ id: 'gone' });
+    await store.append('gone', [user('something else')]);
+    expect(await store.searchIndexStatus()).toEqual({ pending: 1 });
+    await store.flushSearchIndex();
+    expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 2, postings: 4 });
+    await store.clear();
+    expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
+    expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 0, postings: 0 });
+  });
+});
