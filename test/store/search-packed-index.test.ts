@@ -2,8 +2,12 @@
 // transaction; the indexer packs batches later, in its own transactions; flushSearchIndex and
 // searchIndexStatus; another tab indexing or writing meanwhile; deletes and clear. Runs on
 // fake-indexeddb in Node and on real IndexedDB in Chromium.
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
+import v2Url from '../fixtures/store-0.2/v2-database.json.gz?inline';
+import v3Url from '../fixtures/store-0.2-search/v3-database.json.gz?inline';
+import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from './database-dump.js';
 import { expectPackedIndexMatchesLog, indexMarks } from './packed-index-check.js';
 import { sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
@@ -73,5 +77,41 @@ describe('the packed search index', () => {
     await store.clear();
     expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
     expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 0, postings: 0 });
+  });
+});
+
+describe('migration 4', { timeout: 300_000 }, () => {
+  it('marks every conversation of a database written before it unindexed, and the indexer rebuilds what its entries say, across a reopen', async () => {
+    const dump = await loadDatabaseDump<DatabaseDump & { conversations: { id: string; lastSeq: number }[]; entries: unknown[] }>(v2Url);
+    const name = stores.name();
+    await writeDatabaseDump(name, dump);
+    const first = await stores.open({ name });
+    const pending = dump.entries.length;
+    expect(await first.searchIndexStatus()).toEqual({ pending });
+    const marks = await indexMarks(name);
+    for (const conversation of dump.conversations) expect(marks[conversation.id]).toEqual({ indexedSeq: 0, lastSeq: conversation.lastSeq, unindexed: conversation.lastSeq > 0 });
+    // Closed before anything was indexed: the marks are in the records, so the next open resumes.
+    first.close();
+    const second = await stores.open({ name });
+    expect(await second.searchIndexStatus()).toEqual({ pending });
+    await second.flushSearchIndex();
+    expect(await second.searchIndexStatus()).toEqual({ pending: 0 });
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: pending });
+  });
+});
+
+describe('migration 4 from 0.2\'s index', { timeout: 300_000 }, () => {
+  it('opens a database written by 0.2 (schema 3, byTerm): entries kept, every conversation marked, rebuilt by the indexer', async () => {
+    const dump = await loadDatabaseDump<DatabaseDump & { conversations: { id: string; lastSeq: number }[]; entries: { conversationId: string }[] }>(v3Url);
+    expect(dump.version).toBe(3);
+    const name = stores.name();
+    await writeDatabaseDump(name, dump);
+    const store = await stores.open({ name });
+    expect(await store.searchIndexStatus()).toEqual({ pending: dump.entries.length });
+    for (const { id } of dump.conversations) {
+      expect((await store.entries(id, { allBranches: true })).length).toBe((dump.entries as { conversationId: string }[]).filter((entry) => entry.conversationId === id).length);
+    }
+    await store.flushSearchIndex();
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: dump.entries.length });
   });
 });

@@ -4,7 +4,6 @@ import type { Entry } from '../../core/entry.js';
 import { migrateToBranches } from './migrate-to-branches.js';
 import { migrateToPackedSearch } from './migrate-to-packed-search.js';
 import { migrateToSearch } from './migrate-to-search.js';
-import type { PackedKey, ShardRecord } from '../search/pack-batch.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
@@ -95,6 +94,19 @@ export interface ToolCallRecord {
   toolCallId: string;
   /** The seq of the assistant message entry carrying the call. */
   seq: number;
+}
+
+/** The key of a packed search record (DESIGN §17): its name (a term or a shard prefix), then its newest posting. @internal */
+export type PackedKey = [name: string, time: number, seq: number, conversation: number];
+
+/** A shard record: the terms of one prefix with few postings in one indexer batch, their postings one after another. @internal */
+export interface ShardRecord {
+  /** The terms, in no order. */
+  t: string[];
+  /** Where each term's postings start in `d`. */
+  o: number[];
+  /** The postings of every term, each term's part encoded on its own (`encodePostings`). */
+  d: Uint8Array;
 }
 
 /** The IndexedDB schema (current version). @internal */

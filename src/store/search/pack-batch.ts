@@ -1,22 +1,12 @@
+import type { PackedKey, ShardRecord } from '../database/schema.js';
 import { comparePostings, encodePostings, type Posting } from './posting-codec.js';
+
+export type { PackedKey, ShardRecord };
 
 /** A term with at least this many postings in one batch gets a segment of its own (DESIGN §17.2). @internal */
 export const OWN_SEGMENT_AT = 16;
 /** The units of a term that name its shard: a prefix query of two or more units reads one shard. @internal */
 export const SHARD_PREFIX = 2;
-
-/** The key of a segment or shard record: its name (a term or a shard prefix), then its newest posting. @internal */
-export type PackedKey = [name: string, time: number, seq: number, conversation: number];
-
-/** A shard record: the terms of one prefix with few postings in one batch, their postings one after another. @internal */
-export interface ShardRecord {
-  /** The terms, in no order. */
-  t: string[];
-  /** Where each term's postings start in `d`. */
-  o: number[];
-  /** The postings of every term, each term's part encoded on its own ({@link encodePostings}). */
-  d: Uint8Array;
-}
 
 /** What one indexer batch writes (DESIGN §17.3). @internal */
 export interface PackedBatch {
