@@ -9,6 +9,7 @@ import v2Url from '../fixtures/store-0.2/v2-database.json.gz?inline';
 import v3Url from '../fixtures/store-0.2-search/v3-database.json.gz?inline';
 import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from './database-dump.js';
 import { expectPackedIndexMatchesLog, indexMarks } from './packed-index-check.js';
+import { allHits, naiveMatch, newestFirst } from './search-support.js';
 import { sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
 const stores = storeFixture();
@@ -113,5 +114,36 @@ describe('migration 4 from 0.2\'s index', { timeout: 300_000 }, () => {
     }
     await store.flushSearchIndex();
     expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: dump.entries.length });
+  });
+});
+
+describe('search over the packed index and the entries it does not hold yet', () => {
+  it('finds what a naive scan finds, in hit order, paged, whatever part is indexed (ties across conversations included)', async () => {
+    const name = stores.name();
+    // Every conversation starts at the same instant: seq n of each ties with seq n of the others.
+    const store = await stores.open({ name, now: () => new Date(Date.UTC(2024, 5, 1)) });
+    const texts = ['weather in Oslo', 'café in Paris', 'the weather is mild', '今天的天气很好', 'gardening tomatoes', 'oslo café weather', 'nothing here'];
+    const ids: string[] = [];
+    for (let conversation = 0; conversation < 7; conversation++) ids.push((await store.createConversation({ id: `c${conversation}` })).id);
+    let step = 0;
+    const check = async (): Promise<void> => {
+      const entries = (await Promise.all(ids.map((id) => store.entries(id, { allBranches: true })))).flat();
+      for (const query of ['weather', 'oslo wea', 'cafe', '天气', 'o', 'zzz']) {
+        const expected = entries.filter((entry) => entry.type === 'message' && naiveMatch(String(entry.message.content), query)).sort(newestFirst).map((entry) => `${entry.conversationId}/${entry.id}`);
+        for (const limit of [1, 3, 20]) {
+          expect((await allHits(store, query, { limit })).map((hit) => `${hit.conversationId}/${hit.entryId}`), `${query} by ${limit} at step ${step}`).toEqual(expected);
+        }
+      }
+    };
+    for (let round = 0; round < 4; round++) {
+      for (const [index, id] of ids.entries()) await store.append(id, [user(texts[(index + round) % texts.length]!)]);
+      step++;
+      await check();
+      if (round % 2 === 0) await store.flushSearchIndex();
+      await check();
+    }
+    await store.deleteConversation('c3');
+    ids.splice(3, 1);
+    await check();
   });
 });
