@@ -13,8 +13,8 @@ type ToHit = (record: EntryRecord) => SearchHit | undefined;
 interface Found { hit: SearchHit; position: SearchPosition }
 
 /** The entries the packed index does not hold yet that are hits, newest first (DESIGN §17: search is complete at every moment). */
-async function unindexedHits(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, toHit: ToHit, page: SearchPage): Promise<Found[]> {
-  const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll();
+async function unindexedHits(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, toHit: ToHit, page: SearchPage, scope: string | undefined): Promise<Found[]> {
+  const behind = (await transaction.objectStore('conversations').index('byUnindexed').getAll()).filter((record) => scope === undefined || record.id === scope);
   const batches = await Promise.all(behind.map((record) =>
     transaction.objectStore('entries').getAll(keyRange.bound([record.id, (record.indexedSeq ?? 0) + 1], [record.id, record.lastSeq]))));
   const found: Found[] = [];
@@ -49,7 +49,12 @@ async function* intersect(streams: AsyncGenerator<Posting>[]): AsyncGenerator<Po
  * and seq gathered and ordered by conversation id (hit order, as cursors need), each posting's
  * entry fetched and checked (gone, or re-created since: skipped; its text: {@link ToHit}).
  */
-async function* indexedHits(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, words: readonly SearchWord[], toHit: ToHit, page: SearchPage): AsyncGenerator<Found> {
+async function* indexedHits(
+  transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, words: readonly SearchWord[], toHit: ToHit, page: SearchPage, scope: string | undefined,
+): AsyncGenerator<Found> {
+  // Scoped: only the conversation's number; none yet, nothing of it is indexed.
+  const scopeNumber = scope === undefined ? undefined : await transaction.objectStore('searchNames').index('byId').getKey(scope);
+  if (scope !== undefined && scopeNumber === undefined) return;
   const stores = { segments: transaction.objectStore('searchSegments') as unknown as PackedStore, shards: transaction.objectStore('searchShards') as unknown as PackedStore };
   const streams = words.flatMap((word) => wordTerms(word)).map((term) => walkPostings(stores, keyRange, { prefix: term, accept: () => true }));
   const names = new Map<number, string | undefined>();
@@ -61,6 +66,7 @@ async function* indexedHits(transaction: Transaction<'readonly'>, keyRange: type
   const flush = async function* (): AsyncGenerator<Found> {
     const positions: Array<{ position: SearchPosition; time: number }> = [];
     for (const [time, seq, number] of tie) {
+      if (scopeNumber !== undefined && number !== scopeNumber) continue;
       const conversationId = await nameOf(number);
       if (conversationId !== undefined) positions.push({ position: { time, seq, conversationId }, time });
     }
@@ -89,15 +95,19 @@ async function* indexedHits(transaction: Transaction<'readonly'>, keyRange: type
  * one of them. The cursor is the last hit's position, as in 0.2.
  * @internal
  */
-export async function packedSearch(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, words: readonly SearchWord[], toHit: ToHit, page: SearchPage): Promise<SearchResult> {
-  const pending = await unindexedHits(transaction, keyRange, toHit, page);
+export async function packedSearch(
+  transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, words: readonly SearchWord[], toHit: ToHit, page: SearchPage,
+  /** Only this conversation's entries. */
+  scope?: string,
+): Promise<SearchResult> {
+  const pending = await unindexedHits(transaction, keyRange, toHit, page, scope);
   const hits: SearchHit[] = [];
   let next = 0;
   const take = (found: Found): SearchResult | undefined => {
     hits.push(found.hit);
     return hits.length === page.limit ? { hits, nextCursor: encodeCursor(found.position) } : undefined;
   };
-  for await (const found of indexedHits(transaction, keyRange, words, toHit, page)) {
+  for await (const found of indexedHits(transaction, keyRange, words, toHit, page, scope)) {
     while (next < pending.length && comparePositions(pending[next]!.position, found.position) > 0) {
       const full = take(pending[next++]!);
       if (full) return full;

@@ -10,24 +10,18 @@ import type { EntryRecord } from '../database/schema.js';
 import { termsOfKeys } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../types/search.js';
-import { holdsAtLeast, planSearch, type SearchPlan } from './plan-search.js';
-import { PostingWindows, type Candidate } from './posting-windows.js';
 import { packedSearch } from './packed-search.js';
-import { scanConversation } from './scan-conversation.js';
 import type { SearchPage } from './search-page.js';
 import { decodeCursor, encodeCursor } from './search-position.js';
 
 const OPERATION = 'The search';
 const DEFAULT_LIMIT = 20;
-/** The most postings per term a window reads: bounds the memory a query holds at once. */
-const MAX_WINDOW = 1_024;
 
 /**
- * `store.search` (DESIGN §11): the entries whose indexed text contains every query word, newest
- * first. Walks the postings of the query's rarest word (see {@link planSearch}) newest first, a
- * window at a time, checks each candidate's stored terms and then its text (which also gives the
- * snippet), and stops when the page is full: the index and the log are never read whole. Scoped
- * to a conversation with fewer entries than that word has postings, it reads the conversation.
+ * `store.search` (DESIGN §11, §17): the entries whose indexed text contains every query word,
+ * newest first: the packed index's postings of every query term intersected newest first, plus
+ * the entries it does not hold yet, read directly ({@link packedSearch}); each candidate's text
+ * is checked (which also gives the snippet), and the walk stops when the page is full.
  * @internal
  */
 export async function searchEntries(context: StoreContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
@@ -40,41 +34,9 @@ export async function searchEntries(context: StoreContext, query: string, option
   return runTransaction(context, ['conversations', 'entries', ...SEARCH_STORES], 'readonly', 'Searching', async (transaction) => {
     const record = conversationId === undefined ? undefined : await readRecord(transaction, conversationId);
     if (words.length === 0) return { hits: [] };
-    // Across every conversation: the packed index plus what it does not hold yet (DESIGN §17). Scoped: still 0.2's byTerm (wip).
-    if (record === undefined) return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page);
-    const plan = await planSearch(transaction, context.keyRange, words);
-    if (plan.terms.length === 0) return { hits: [] };
-    if (record !== undefined && await isSmallerThanPostings(transaction, record.lastSeq, plan)) {
-      return scanConversation(transaction, context.keyRange, record, words, (stored) => toHit(stored, words), page);
-    }
-    const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId, plan.filters);
-    return collectHits(windows, words, page);
+    // The packed index plus what it does not hold yet (DESIGN §17).
+    return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page, record?.id);
   });
-}
-
-/** Whether a conversation of `entries` entries is cheaper to read whole than the plan's postings are to walk. */
-async function isSmallerThanPostings(transaction: Transaction<'readonly'>, entries: number, plan: SearchPlan): Promise<boolean> {
-  if (entries <= plan.count) return true;
-  return !plan.exact && plan.range !== undefined && holdsAtLeast(transaction, plan.range, entries);
-}
-
-/** Reads windows of candidates and keeps the hits until the page is full or the postings end. */
-async function collectHits(windows: PostingWindows, words: readonly SearchWord[], page: SearchPage): Promise<SearchResult> {
-  const hits: SearchHit[] = [];
-  // One word: nearly every candidate is a hit. Several: fewer are, so start wider; widen while hits stay scarce.
-  let size = words.length === 1 ? page.limit : page.limit * 2;
-  for (;;) {
-    throwIfAborted(OPERATION, page.signal);
-    const window: Candidate[] | undefined = await windows.next(size);
-    if (window === undefined) return { hits };
-    for (const { record, position } of window) {
-      const hit = toHit(record, words);
-      if (hit === undefined) continue;
-      hits.push(hit);
-      if (hits.length === page.limit) return { hits, nextCursor: encodeCursor(position) };
-    }
-    size = Math.min(size * 4, MAX_WINDOW);
-  }
 }
 
 /** The hit for a stored entry, or `undefined` when it does not contain every word (or no longer parses). @internal */
