@@ -16,6 +16,8 @@ export function migrateToPackedSearch(
   database.createObjectStore('searchSegments');
   database.createObjectStore('searchShards');
   database.createObjectStore('searchNames').createIndex('byId', 'id', { unique: true });
+  // 0.2's index goes; the `search` keys stay in the old records (reads strip them) until rewritten.
+  raw.objectStore('entries').deleteIndex('byTerm');
   const conversations = raw.objectStore('conversations');
   conversations.createIndex('byUnindexed', 'unindexed');
   const request = conversations.openCursor();

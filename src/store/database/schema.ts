@@ -114,7 +114,7 @@ export interface ConvologSchema extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string]; byUnindexed: number } };
   entries: {
     key: [string, number]; value: EntryRecord;
-    indexes: { byId: string; byLine: [string, number, number]; byTerm: SearchKey };
+    indexes: { byId: string; byLine: [string, number, number] };
   };
   toolCalls: { key: [string, string]; value: ToolCallRecord };
   /** A frequent term's postings of one indexer batch (DESIGN §17). */

@@ -1,19 +1,13 @@
-import type { ConversationRecord, EntryRecord } from './schema.js';
-import { searchKeysOf } from './search-keys-of.js';
+import type { ConversationRecord } from './schema.js';
 
 /**
- * Gives new entries their search keys, so every write stores its part of the index in the same
- * transaction as its entries (DESIGN §11). Switched off (`enabled` false) only by the benchmark
- * that measures what indexing costs an append.
+ * Marks what the packed search index does not hold yet, in every write's own transaction (DESIGN
+ * §17); the indexer takes it from there. Switched off (`enabled` false) only by the benchmark that
+ * measures what search costs an append.
  * @internal
  */
 export class SearchIndexer {
   constructor(readonly enabled: boolean) {}
-
-  /** The record with its search keys. */
-  withKeys(record: EntryRecord): EntryRecord {
-    return this.enabled ? { ...record, search: searchKeysOf(record) } : record;
-  }
 
   /**
    * The conversation record as a write stores it: marked `unindexed` while it has entries the

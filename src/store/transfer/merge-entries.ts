@@ -192,7 +192,7 @@ class Merge {
     const entryStore = this.transaction.objectStore('entries');
     const callStore = this.transaction.objectStore('toolCalls');
     await awaitRequests((track) => {
-      track(entryStore.add(this.context.indexer.withKeys(stored)));
+      track(entryStore.add(stored));
       if (stored.type !== 'message') return;
       for (const toolCallId of toolCallIds(stored.message)) track(callStore.add({ conversationId: this.record.id, toolCallId, seq: stored.seq }));
     });
