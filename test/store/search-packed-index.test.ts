@@ -3,8 +3,10 @@
 // searchIndexStatus; another tab indexing or writing meanwhile; deletes and clear. Runs on
 // fake-indexeddb in Node and on real IndexedDB in Chromium.
 /// <reference types="vite/client" />
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
+import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
+import { openStoreWith } from '../../src/store/open-store.js';
 import v2Url from '../fixtures/store-0.2/v2-database.json.gz?inline';
 import v3Url from '../fixtures/store-0.2-search/v3-database.json.gz?inline';
 import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from './database-dump.js';
@@ -12,7 +14,19 @@ import { expectPackedIndexMatchesLog, indexMarks } from './packed-index-check.js
 import { allHits, naiveMatch, newestFirst } from './search-support.js';
 import { sequentialIds, steppingClock, storeFixture } from './store-fixture.js';
 
-const stores = storeFixture();
+const fixture = storeFixture();
+// Most tests here count what is pending: the background indexer would race them, so it is off
+// (flushSearchIndex indexes); the last test is about the background indexer itself.
+const opened: ConvologStore[] = [];
+afterEach(() => { for (const store of opened.splice(0)) store.close(); });
+const stores = {
+  name: () => fixture.name(),
+  async open(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+    const store = await openStoreWith({ ...options, name: options.name ?? fixture.name() }, { backgroundIndexing: false });
+    opened.push(store);
+    return store;
+  },
+};
 
 describe('the packed search index', () => {
   it('marks appended entries unindexed, counts them, and indexes them all on flush', async () => {
@@ -145,5 +159,22 @@ describe('search over the packed index and the entries it does not hold yet', ()
     await store.deleteConversation('c3');
     ids.splice(3, 1);
     await check();
+  });
+});
+
+describe('the background indexer', () => {
+  it('indexes this tab\'s writes after they settle, without flushSearchIndex, and resumes what an upgrade left on open', async () => {
+    const name = fixture.name();
+    const store = await fixture.open({ name });
+    const { id } = await store.createConversation();
+    await store.append(id, Array.from({ length: 30 }, (_, index) => user(`background message ${index}`)));
+    await vi.waitFor(async () => expect(await store.searchIndexStatus()).toEqual({ pending: 0 }), { timeout: 20_000, interval: 100 });
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 30 });
+    const dump = await loadDatabaseDump<DatabaseDump & { entries: unknown[] }>(v3Url);
+    const upgraded = fixture.name();
+    await writeDatabaseDump(upgraded, dump);
+    const reopened = await fixture.open({ name: upgraded });
+    await vi.waitFor(async () => expect(await reopened.searchIndexStatus()).toEqual({ pending: 0 }), { timeout: 20_000, interval: 100 });
+    expect(await expectPackedIndexMatchesLog(upgraded)).toMatchObject({ indexed: dump.entries.length });
   });
 });
