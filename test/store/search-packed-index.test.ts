@@ -131,7 +131,7 @@ describe('migration 4 from 0.2\'s index', { timeout: 300_000 }, () => {
   });
 });
 
-describe('search over the packed index and the entries it does not hold yet', () => {
+describe('search over the packed index and the entries it does not hold yet', { timeout: 60_000 }, () => {
   it('finds what a naive scan finds, in hit order, paged, whatever part is indexed (ties across conversations included)', async () => {
     const name = stores.name();
     // Every conversation starts at the same instant: seq n of each ties with seq n of the others.

@@ -14,8 +14,10 @@ export function migrateToPackedSearch(
 ): void {
   const raw = unwrap(transaction) as unknown as IDBTransaction;
   database.createObjectStore('searchSegments');
-  database.createObjectStore('searchShards');
-  database.createObjectStore('searchNames').createIndex('byId', 'id', { unique: true });
+  // Small shard records carry their prefix in `f` until compaction merges them (DESIGN §17.5).
+  database.createObjectStore('searchShards').createIndex('byFresh', 'f');
+  // A key generator never hands out a number twice, even after a delete or a clear.
+  database.createObjectStore('searchNames', { autoIncrement: true }).createIndex('byId', 'id', { unique: true });
   // 0.2's index goes; the `search` keys stay in the old records (reads strip them) until rewritten.
   raw.objectStore('entries').deleteIndex('byTerm');
   const conversations = raw.objectStore('conversations');

@@ -107,6 +107,8 @@ export interface ShardRecord {
   o: number[];
   /** The postings of every term, each term's part encoded on its own (`encodePostings`). */
   d: Uint8Array;
+  /** Its prefix while the record is small: the sparse index `byFresh` finds the records compaction merges (DESIGN §17.5). */
+  f?: string;
 }
 
 /** The IndexedDB schema (current version). @internal */
@@ -120,8 +122,8 @@ export interface ConvologSchema extends DBSchema {
   /** A frequent term's postings of one indexer batch (DESIGN §17). */
   searchSegments: { key: PackedKey; value: Uint8Array };
   /** The rarer terms of one prefix and batch (DESIGN §17). */
-  searchShards: { key: PackedKey; value: ShardRecord };
-  /** Conversation numbers of the packed postings, never reused: a deleted conversation's postings point nowhere. */
+  searchShards: { key: PackedKey; value: ShardRecord; indexes: { byFresh: string } };
+  /** Conversation numbers of the packed postings (a key generator: never reused, even after `clear`), so a deleted conversation's postings point nowhere. */
   searchNames: { key: number; value: { id: string }; indexes: { byId: string } };
 }
 

@@ -5,6 +5,8 @@ export type { PackedKey, ShardRecord };
 
 /** A term with at least this many postings in one batch gets a segment of its own (DESIGN §17.2). @internal */
 export const OWN_SEGMENT_AT = 16;
+/** A shard record under this many bytes of postings is small ("fresh"): compaction merges it with its prefix's others (DESIGN §17.5). @internal */
+export const FRESH_BELOW_BYTES = 4096;
 /** The units of a term that name its shard: a prefix query of two or more units reads one shard. @internal */
 export const SHARD_PREFIX = 2;
 
@@ -46,11 +48,12 @@ export function packBatch(byTerm: ReadonlyMap<string, Posting[]>): PackedBatch {
     shard.terms.push(term);
     shard.parts.push(encodePostings(postings));
   }
-  for (const [prefix, { terms, parts, newest: last }] of shards) batch.shards.push([[prefix, ...last], joinParts(terms, parts)]);
+  for (const [prefix, { terms, parts, newest: last }] of shards) batch.shards.push([[prefix, ...last], joinParts(prefix, terms, parts)]);
   return batch;
 }
 
-function joinParts(terms: string[], parts: Uint8Array[]): ShardRecord {
+/** A shard record of `prefix` from its terms' encoded postings, marked fresh while small. @internal */
+export function joinParts(prefix: string, terms: string[], parts: Uint8Array[]): ShardRecord {
   const offsets: number[] = [];
   let length = 0;
   for (const part of parts) {
@@ -59,7 +62,7 @@ function joinParts(terms: string[], parts: Uint8Array[]): ShardRecord {
   }
   const data = new Uint8Array(length);
   parts.forEach((part, index) => data.set(part, offsets[index]!));
-  return { t: terms, o: offsets, d: data };
+  return length < FRESH_BELOW_BYTES ? { t: terms, o: offsets, d: data, f: prefix } : { t: terms, o: offsets, d: data };
 }
 
 /** The postings of the terms of a shard record that `accept` takes, oldest first per term. @internal */

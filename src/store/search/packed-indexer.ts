@@ -7,6 +7,7 @@ import { runTransaction, type Transaction } from '../database/run-transaction.js
 import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
+import { compactShards } from './compact-shards.js';
 import { packBatch } from './pack-batch.js';
 import type { Posting } from './posting-codec.js';
 
@@ -47,10 +48,7 @@ async function numberOf(transaction: Transaction<'readwrite'>, id: string): Prom
   const names = transaction.objectStore('searchNames');
   const known = await names.index('byId').getKey(id);
   if (known !== undefined) return known;
-  const last = await names.openKeyCursor(null, 'prev');
-  const number = (last?.key ?? 0) + 1;
-  await names.add({ id }, number);
-  return number;
+  return names.add({ id });
 }
 
 /**
@@ -90,6 +88,8 @@ export async function indexSearchBatch(context: StoreContext, size = INDEX_BATCH
       for (const [key, value] of segments) track(transaction.objectStore('searchSegments').put(value, key));
       for (const [key, value] of shards) track(transaction.objectStore('searchShards').put(value, key));
     });
+    // In the same transaction: a search sees the small records or their merge, never both or neither.
+    await compactShards(transaction, shards.filter(([, value]) => value.f !== undefined).map(([key]) => key[0]));
     return indexed;
   });
 }
