@@ -44,6 +44,8 @@ export interface InternalStoreOptions {
   journalRollBytes?: number;
   /** `false`: the search indexer runs only on `flushSearchIndex` (tests that count what is pending). Default `true`. */
   backgroundIndexing?: boolean;
+  /** Awaited by the search indexer between a batch's read and its write (tests: another tab writes there). */
+  beforeIndexWrite?: () => Promise<void>;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -70,7 +72,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
       releaseLock = holdLock(journalLockName(name));
     },
   });
-  const indexer = new SearchIndexer(internal.searchIndex ?? true);
+  const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite);
   const now = options.now ?? (() => new Date());
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
   const storage = startJournalStorage(backend, name);

@@ -3,11 +3,12 @@ import type { ConversationRecord } from './schema.js';
 /**
  * Marks what the packed search index does not hold yet, in every write's own transaction (DESIGN
  * §17); the indexer takes it from there. Switched off (`enabled` false) only by the benchmark that
- * measures what search costs an append.
+ * measures what search costs an append. `beforeWrite`: the tests' pause between a batch's read and
+ * its write, where another tab's write lands.
  * @internal
  */
 export class SearchIndexer {
-  constructor(readonly enabled: boolean) {}
+  constructor(readonly enabled: boolean, readonly beforeWrite?: () => Promise<void>) {}
 
   /**
    * The conversation record as a write stores it: marked `unindexed` while it has entries the

@@ -14,8 +14,12 @@ import type { Posting } from './posting-codec.js';
 /** Entries per indexer batch: bounds the memory a batch holds and how long its write locks the search stores. @internal */
 export const INDEX_BATCH = 500;
 
-/** A conversation's part of a batch: its entries from `from` to `to`, read when its `indexedSeq` was `from - 1`. */
-interface Part { id: string; from: number; to: number; terms: Array<{ time: number; seq: number; terms: string[] }> }
+/**
+ * A conversation's part of a batch: its entries from `from` to `to`, read when its `indexedSeq`
+ * was `from - 1`; `lastId` is the id of entry `to`, which tells the write that the conversation
+ * is still the one read (not deleted and re-created under its id in between).
+ */
+interface Part { id: string; from: number; to: number; lastId: string | undefined; terms: Array<{ time: number; seq: number; terms: string[] }> }
 
 /** Reads up to `size` unindexed entries: one key range per conversation behind, in one short read-only transaction. */
 async function readBatch(context: StoreContext, size: number): Promise<Part[]> {
@@ -35,12 +39,21 @@ async function readBatch(context: StoreContext, size: number): Promise<Part[]> {
   });
   // Tokenized outside any transaction: no write waits for the tokenizer.
   return read.map(({ record, to, entries }) => ({
-    id: record.id, from: (record.indexedSeq ?? 0) + 1, to,
+    id: record.id, from: (record.indexedSeq ?? 0) + 1, to, lastId: entries[entries.length - 1]?.id,
     terms: entries.map((stored) => {
       const parsed = readEntry(stored);
       return { time: entryTime(stored), seq: stored.seq, terms: parsed.success ? indexTerms(searchableText(parsed.data)) : [] };
     }),
   }));
+}
+
+/**
+ * Whether entry `to` is still the one the batch read: a conversation deleted and re-created under
+ * the same id between the read and the write starts again at `indexedSeq` 0, and without this the
+ * old entries' terms would be written for the new ones, which search would then never find.
+ */
+async function stillTheOneRead(transaction: Transaction<'readwrite'>, part: Part): Promise<boolean> {
+  return (await transaction.objectStore('entries').get([part.id, part.to]))?.id === part.lastId;
 }
 
 /** The conversation's number in the packed postings, made when it has none (numbers are never reused). */
@@ -62,13 +75,14 @@ async function numberOf(transaction: Transaction<'readwrite'>, id: string): Prom
 export async function indexSearchBatch(context: StoreContext, size = INDEX_BATCH): Promise<number> {
   const parts = await readBatch(context, size);
   if (parts.length === 0) return 0;
-  const stores = ['conversations', 'searchSegments', 'searchShards', 'searchNames'] as const;
+  await context.indexer.beforeWrite?.();
+  const stores = ['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames'] as const;
   return runTransaction(context, [...stores], 'readwrite', 'Indexing for search', async (transaction) => {
     const byTerm = new Map<string, Posting[]>();
     let indexed = 0;
     for (const part of parts) {
       const record = await transaction.objectStore('conversations').get(part.id);
-      if (record === undefined || (record.indexedSeq ?? 0) !== part.from - 1) continue;
+      if (record === undefined || (record.indexedSeq ?? 0) !== part.from - 1 || !await stillTheOneRead(transaction, part)) continue;
       const number = await numberOf(transaction, part.id);
       for (const { time, seq, terms } of part.terms) {
         const posting: Posting = [time, seq, number];
