@@ -1,4 +1,5 @@
 import { readEntry } from '../../core/read-entry.js';
+import { foldForSearch } from '../../core/search-normalize.js';
 import { matchesTerms, parseSearchQuery, type SearchWord } from '../../core/search-query.js';
 import { searchSnippet } from '../../core/search-snippet.js';
 import { searchableText } from '../../core/search-text.js';
@@ -46,7 +47,12 @@ export function toHit(record: EntryRecord, words: readonly SearchWord[]): Search
   const parsed = readEntry(record);
   if (!parsed.success) return undefined;
   const entry = parsed.data;
-  const found = searchSnippet(searchableText(entry), words);
+  const text = searchableText(entry);
+  // Every word is in the folded text wherever it matches: most entries scanned (those not yet
+  // indexed, DESIGN §17) fail this cheap test and never reach the snippet's word segmentation.
+  const folded = foldForSearch(text);
+  if (!words.every((word) => folded.includes(word.kind === 'prefix' ? word.term : word.text))) return undefined;
+  const found = searchSnippet(text, words);
   if (found === undefined) return undefined;
   return {
     conversationId: entry.conversationId, entryId: entry.id, seq: entry.seq, timestamp: entry.timestamp,
