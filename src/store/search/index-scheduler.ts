@@ -2,6 +2,8 @@ import type { StoreContext } from '../database/store-context.js';
 
 /** How long after this tab's last write the indexer starts: a streaming reply or an import settles first. @internal */
 export const INDEX_DELAY_MS = 300;
+/** A partial batch waits until this tab has not written for this long: writes still coming fill the batch. @internal */
+export const QUIET_MS = 1_500;
 
 /**
  * Runs the search indexer in the background (DESIGN §17.3): once the store opens (an upgrade or
@@ -18,9 +20,20 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
   let running = false;
   let again = false;
   let stopped = false;
+  let lastWrite = 0;
   const indexAll = async (): Promise<void> => {
-    const { indexSearchBatch } = await import('./packed-indexer.js');
-    while (!stopped && await indexSearchBatch(context) > 0) again = false;
+    const { indexSearchBatch, INDEX_BATCH } = await import('./packed-indexer.js');
+    while (!stopped) {
+      // While this tab is still writing (an import whose appends each take longer than the delay),
+      // only full batches: small ones cost a record per prefix each (DESIGN §17.2, §17.5).
+      const busy = Date.now() - lastWrite < QUIET_MS;
+      const indexed = await indexSearchBatch(context, INDEX_BATCH, busy);
+      if (indexed > 0) again = false;
+      else {
+        if (busy) again = true;
+        return;
+      }
+    }
   };
   const run = async (): Promise<void> => {
     running = true;
@@ -44,7 +57,9 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
   };
   const unsubscribe = context.changes.subscribe((change) => {
     if (change.type === 'closed') return stop();
-    if (change.origin === 'this_tab' && change.type !== 'cleared' && change.type !== 'conversation_deleted') schedule();
+    if (change.origin !== 'this_tab' || change.type === 'cleared' || change.type === 'conversation_deleted') return;
+    lastWrite = Date.now();
+    schedule();
   });
   const stop = (): void => {
     stopped = true;

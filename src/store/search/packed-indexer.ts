@@ -22,9 +22,10 @@ export const INDEX_BATCH = 500;
 interface Part { id: string; from: number; to: number; lastId: string | undefined; terms: Array<{ time: number; seq: number; terms: string[] }> }
 
 /** Reads up to `size` unindexed entries: one key range per conversation behind, in one short read-only transaction. */
-async function readBatch(context: StoreContext, size: number): Promise<Part[]> {
+async function readBatch(context: StoreContext, size: number, fullOnly: boolean): Promise<Part[]> {
   const read = await runTransaction(context, ['conversations', 'entries'], 'readonly', 'Indexing for search', async (transaction) => {
     const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll(undefined, size);
+    if (fullOnly && behind.reduce((sum, record) => sum + record.lastSeq - (record.indexedSeq ?? 0), 0) < size) return [];
     const parts: Array<{ record: ConversationRecord; to: number; entries: EntryRecord[] }> = [];
     let left = size;
     for (const record of behind) {
@@ -72,8 +73,9 @@ async function numberOf(transaction: Transaction<'readwrite'>, id: string): Prom
  * indexed (0: nothing was left).
  * @internal
  */
-export async function indexSearchBatch(context: StoreContext, size = INDEX_BATCH): Promise<number> {
-  const parts = await readBatch(context, size);
+export async function indexSearchBatch(context: StoreContext, size = INDEX_BATCH, fullOnly = false): Promise<number> {
+  // `fullOnly` (writes still coming, an import): a partial batch now would be one of many small ones, each a record per prefix.
+  const parts = await readBatch(context, size, fullOnly);
   if (parts.length === 0) return 0;
   await context.indexer.beforeWrite?.();
   const stores = ['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames'] as const;
