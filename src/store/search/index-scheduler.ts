@@ -38,9 +38,8 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
   const run = async (): Promise<void> => {
     running = true;
     try {
-      const locks = typeof navigator === 'object' ? (navigator as { locks?: LockManager }).locks : undefined;
-      if (locks === undefined) await indexAll();
-      else await locks.request(`convolog-search-index:${context.name}`, indexAll);
+      const { underIndexLock } = await import('./packed-indexer.js');
+      await underIndexLock(context, indexAll);
     } catch {
       // Closed, or storage failing: the next write schedules another run.
     } finally {

@@ -110,6 +110,23 @@ export async function indexSearchBatch(context: StoreContext, size = INDEX_BATCH
   });
 }
 
+/** The name of the Web Lock the indexer of every tab takes (DESIGN §17.4). @internal */
+export function indexLockName(context: StoreContext): string {
+  return `convolog-search-index:${context.name}`;
+}
+
+/**
+ * Runs `body` under the indexer's Web Lock where the platform has one: a flush waits for the
+ * background indexer's run (which indexes what it would have) instead of reading and tokenizing
+ * the same batch beside it, to have its write skipped.
+ * @internal
+ */
+export async function underIndexLock<T>(context: StoreContext, body: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'object' ? (navigator as { locks?: LockManager | null }).locks : undefined;
+  if (typeof locks?.request !== 'function') return body();
+  return locks.request(indexLockName(context), body);
+}
+
 /** `store.searchIndexStatus`: how many committed entries the packed index does not hold yet. @internal */
 export async function searchIndexStatus(context: StoreContext): Promise<{ pending: number }> {
   return runTransaction(context, ['conversations'], 'readonly', 'Reading the search index status', async (transaction) => {
@@ -130,16 +147,22 @@ export async function flushSearchIndex(context: StoreContext): Promise<void> {
   const goals = await runTransaction(context, ['conversations'], 'readonly', 'Flushing the search index', async (transaction) =>
     new Map((await transaction.objectStore('conversations').index('byUnindexed').getAll()).map((record) => [record.id, record.lastSeq])));
   let stalled = 0;
+  let lastPending = Number.POSITIVE_INFINITY;
   while (goals.size > 0) {
-    const indexed = await indexSearchBatch(context);
+    const indexed = await underIndexLock(context, () => indexSearchBatch(context));
     await runTransaction(context, ['conversations'], 'readonly', 'Flushing the search index', async (transaction) => {
       for (const [id, lastSeq] of goals) {
         const record = await transaction.objectStore('conversations').get(id);
         if (record === undefined || (record.indexedSeq ?? 0) >= lastSeq) goals.delete(id);
       }
     });
-    // Nothing read while conversations are still behind: a bug (the batch must take what byUnindexed lists), never a wait.
-    if (indexed === 0 && goals.size > 0 && await searchIndexStatus(context).then(({ pending }) => pending > 0) && ++stalled > 3) {
+    if (indexed > 0 || goals.size === 0) continue;
+    // Nothing written: another indexer (a tab without Web Locks) wrote the same batch first, which
+    // shows as fewer pending; nothing pending gone either, several times over, is a bug, never a wait.
+    const { pending } = await searchIndexStatus(context);
+    if (pending < lastPending) stalled = 0;
+    lastPending = pending;
+    if (pending > 0 && ++stalled > 3) {
       throw new ConvologError({ code: 'internal_error', message: 'flushSearchIndex: the search indexer made no progress; this is a bug in convolog.', details: { conversations: goals.size } });
     }
   }
