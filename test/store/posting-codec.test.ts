@@ -1,6 +1,7 @@
 // The packed index's encoding (DESIGN §17): postings round-trip through varint bytes in hit order,
 // a batch packs into few records (a segment per frequent term, a shard per prefix for the rest).
 import { describe, expect, it } from 'vitest';
+import { indexTerms } from '../../src/core/search-terms.js';
 import { OWN_SEGMENT_AT, packBatch, shardOf, shardPostings } from '../../src/store/search/pack-batch.js';
 import { comparePostings, decodePostings, encodePostings, type Posting } from '../../src/store/search/posting-codec.js';
 
@@ -41,7 +42,18 @@ describe('packBatch', () => {
 
   it('shards a one-unit term and a term that starts with a surrogate pair by their own first units', () => {
     expect(shardOf('天')).toBe('天');
-    expect(shardOf('天气')).toBe('天气');
     expect(shardOf('😀x')).toBe('😀');
+    expect(shardOf('weather')).toBe('we');
+  });
+
+  it('shards CJK bigrams by their first character: a batch of Chinese writes a record per character, not one per bigram', () => {
+    expect(shardOf('天气')).toBe('天');
+    expect(shardOf('気温')).toBe('気');
+    expect(shardOf('날씨')).toBe('날');
+    const text = '今天的天气很好，明天的天气也很好，后天会下雨，我们去公园散步吧';
+    const byTerm = new Map(indexTerms(text).map((term, index) => [term, [[index, 1, 1] as [number, number, number]]]));
+    const { shards } = packBatch(byTerm);
+    expect(byTerm.size).toBeGreaterThan(20);
+    expect(shards.length).toBe(new Set([...byTerm.keys()].map((term) => term[0])).size);
   });
 });

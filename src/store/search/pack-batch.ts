@@ -16,9 +16,22 @@ export interface PackedBatch {
   shards: Array<[PackedKey, ShardRecord]>;
 }
 
-/** The shard of a term: its first {@link SHARD_PREFIX} units. @internal */
+// Han, kana, Hangul (and their compatibility forms): indexed as bigrams (DESIGN §11), thousands
+// of distinct ones, so two units would make nearly every bigram a shard of its own.
+const BIGRAM_SCRIPT = /^[\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/;
+
+/** How many units of a term name its shard: one for a CJK bigram, else {@link SHARD_PREFIX}. @internal */
+export function shardWidth(term: string): number {
+  return BIGRAM_SCRIPT.test(term) ? 1 : SHARD_PREFIX;
+}
+
+/**
+ * The shard of a term: its first {@link shardWidth} units. A CJK bigram's first character: a
+ * batch of Chinese wrote about 9,300 shard records for 500 messages with two units (17.7).
+ * @internal
+ */
 export function shardOf(term: string): string {
-  return term.slice(0, SHARD_PREFIX);
+  return term.slice(0, shardWidth(term));
 }
 
 function newest(postings: readonly Posting[]): Posting {

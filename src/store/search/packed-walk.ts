@@ -1,4 +1,4 @@
-import { SHARD_PREFIX, shardOf, shardPostings, type PackedKey, type ShardRecord } from './pack-batch.js';
+import { shardOf, shardPostings, shardWidth, type PackedKey, type ShardRecord } from './pack-batch.js';
 import { comparePostings, decodePostings, type Posting } from './posting-codec.js';
 
 /** The two stores of the packed index, as a query's transaction gives them (idb's object stores fit). @internal */
@@ -34,7 +34,7 @@ export async function* walkPostings(
 ): AsyncGenerator<Posting> {
   const accept = (term: string): boolean => term.startsWith(word.prefix) && word.accept(term);
   // A prefix as long as a shard's name is in one shard; a shorter one in every shard it starts.
-  const shardRange = word.prefix.length >= SHARD_PREFIX
+  const shardRange = word.prefix.length >= shardWidth(word.prefix)
     ? keyRange.bound([shardOf(word.prefix)], [shardOf(word.prefix), []]) : namesStartingWith(keyRange, word.prefix);
   const [segmentKeys, shardKeys] = await Promise.all([
     stores.segments.getAllKeys(namesStartingWith(keyRange, word.prefix)), stores.shards.getAllKeys(shardRange),
