@@ -1,3 +1,4 @@
+import type { Entry } from '../../core/entry.js';
 import { readEntry } from '../../core/read-entry.js';
 import { foldForSearch } from '../../core/search-normalize.js';
 import { matchesTerms, parseSearchQuery, type SearchWord } from '../../core/search-query.js';
@@ -44,21 +45,42 @@ export async function searchEntries(context: StoreContext, query: string, option
 export function toHit(record: EntryRecord, words: readonly SearchWord[]): SearchHit | undefined {
   // Entries written without keys (the packed index keeps none in the record): the snippet below is the check.
   if (record.search !== undefined && !matchesTerms(termsOfKeys(record.search), words)) return undefined;
+  // Most entries scanned (those not yet indexed, DESIGN §17) fail this cheap test on the stored
+  // text and are never parsed or segmented into words.
+  if (!mayMatch(storedText(record), words)) return undefined;
   const parsed = readEntry(record);
   if (!parsed.success) return undefined;
   const entry = parsed.data;
-  const text = searchableText(entry);
-  // Every word is in the folded text wherever it matches: most entries scanned (those not yet
-  // indexed, DESIGN §17) fail this cheap test and never reach the snippet's word segmentation.
-  const folded = foldForSearch(text);
-  if (!words.every((word) => folded.includes(word.kind === 'prefix' ? word.term : word.text))) return undefined;
-  const found = searchSnippet(text, words);
+  const found = searchSnippet(searchableText(entry), words);
   if (found === undefined) return undefined;
   return {
     conversationId: entry.conversationId, entryId: entry.id, seq: entry.seq, timestamp: entry.timestamp,
     role: entry.type === 'compaction' ? 'summary' : entry.message.role,
     snippet: found.snippet, highlights: found.highlights,
   };
+}
+
+/** The searchable text of a stored record, read before it is checked; `undefined` when it does not have the shape (`readEntry` then decides). */
+function storedText(record: EntryRecord): string | undefined {
+  try {
+    return searchableText(record as unknown as Entry);
+  } catch {
+    return undefined;
+  }
+}
+
+// Text without a code unit above U+007F folds to its lowercase (NFKD and NFC leave it as it is, no accents to drop).
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Whether `text` may contain every query word: each word is in the folded text wherever it
+ * matches (a word start or a substring), so a text without one of them is no hit. `undefined`
+ * text: cannot tell.
+ */
+function mayMatch(text: string | undefined, words: readonly SearchWord[]): boolean {
+  if (text === undefined) return true;
+  const folded = ASCII.test(text) ? text.toLowerCase() : foldForSearch(text);
+  return words.every((word) => folded.includes(word.kind === 'prefix' ? word.term : word.text));
 }
 
 function checkOptions(options: SearchOptions): number {
