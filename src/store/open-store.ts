@@ -46,6 +46,8 @@ export interface InternalStoreOptions {
   backgroundIndexing?: boolean;
   /** Awaited by the search indexer between a batch's read and its write (tests: another tab writes there). */
   beforeIndexWrite?: () => Promise<void>;
+  /** `false`: the search indexer takes no Web Lock, as where `navigator.locks` is missing (tests of two indexers at once). */
+  indexLocks?: boolean;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -72,7 +74,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
       releaseLock = holdLock(journalLockName(name));
     },
   });
-  const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite);
+  const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite, internal.indexLocks ?? true);
   const now = options.now ?? (() => new Date());
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
   const storage = startJournalStorage(backend, name);

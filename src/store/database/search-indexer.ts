@@ -4,11 +4,12 @@ import type { ConversationRecord } from './schema.js';
  * Marks what the packed search index does not hold yet, in every write's own transaction (DESIGN
  * §17); the indexer takes it from there. Switched off (`enabled` false) only by the benchmark that
  * measures what search costs an append. `beforeWrite`: the tests' pause between a batch's read and
- * its write, where another tab's write lands.
+ * its write, where another tab's write lands; `webLocks` false: index as a browser without Web
+ * Locks does (tests of two indexers at once).
  * @internal
  */
 export class SearchIndexer {
-  constructor(readonly enabled: boolean, readonly beforeWrite?: () => Promise<void>) {}
+  constructor(readonly enabled: boolean, readonly beforeWrite?: () => Promise<void>, readonly webLocks = true) {}
 
   /**
    * The conversation record as a write stores it: marked `unindexed` while it has entries the

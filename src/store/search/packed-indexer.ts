@@ -122,7 +122,7 @@ export function indexLockName(context: StoreContext): string {
  * @internal
  */
 export async function underIndexLock<T>(context: StoreContext, body: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'object' ? (navigator as { locks?: LockManager | null }).locks : undefined;
+  const locks = typeof navigator === 'object' && context.indexer.webLocks ? (navigator as { locks?: LockManager | null }).locks : undefined;
   if (typeof locks?.request !== 'function') return body();
   return locks.request(indexLockName(context), body);
 }
