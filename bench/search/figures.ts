@@ -170,10 +170,11 @@ export async function appendFigure(bench: SearchBench): Promise<SearchFigure> {
   bench.markPristine(builtBy);
   return ratioFigure({
     id: '20', title: 'append of a 300-word message with the search index vs without (indexing switched off)', unit: 'ratio',
-    target: { comparison: '<=', value: 1.3 },
+    target: { comparison: '<=', value: 1.2 },
     notes: [`both sides append to a fresh conversation of the ${bench.options.size.messages.toLocaleString('en')}-message database, the same messages in the same order (user and assistant in turn); ` +
       'the unindexed side is a second store on the same database opened with the internal searchIndex: false switch (openStoreWith)',
       `of the difference, core's indexTerms of the message alone (no write) takes ${terms?.median.toFixed(2)} ms (${terms?.min.toFixed(2)}–${terms?.max.toFixed(2)}); ` +
-        `the first message has ${termCount} index terms, so the indexed append also writes that many byTerm rows (plus the time posting)`],
+        `the first message has ${termCount} index terms; with the packed index (DESIGN §17) the append writes none of them, only the conversation's unindexed mark, ` +
+        'and this tab\'s background indexer packs them 300 ms later in its own transaction (which may overlap the next appends)'],
   }, indexed, unindexed);
 }

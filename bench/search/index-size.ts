@@ -31,8 +31,11 @@ export interface IndexSize {
 
 const encoder = new TextEncoder();
 
+// Packed postings are bytes (DESIGN §17): a Uint8Array counts as its length, not as JSON's {"0":…}.
+const asBytes = (_key: string, value: unknown): unknown => (value instanceof Uint8Array ? '#'.repeat(Math.max(0, value.length - 2)) : value);
+
 function bytesOf(value: unknown): number {
-  return encoder.encode(JSON.stringify(value) ?? '').length;
+  return encoder.encode(JSON.stringify(value, asBytes) ?? '').length;
 }
 
 /** UTF-8 bytes of a string, counted without encoding it (index keys are millions of short strings). */
@@ -101,9 +104,12 @@ async function measureStore(database: IDBPDatabase, storeName: string, parts: Ma
   const records = part(parts, storeName, !BEFORE_SEARCH.has(storeName));
   let after: IDBValidKey | undefined;
   for (;;) {
-    const batch = await database.getAll(storeName, after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), BATCH);
-    for (const record of batch) {
-      const primaryKey = valueAt(record, keyPath ?? []);
+    const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+    const batch = await database.getAll(storeName, range, BATCH);
+    // The packed index's stores keep their keys out of line: read them beside the records.
+    const keys = keyPath === null ? await database.getAllKeys(storeName, range, BATCH) : undefined;
+    for (const [position, record] of batch.entries()) {
+      const primaryKey = keys === undefined ? valueAt(record, keyPath ?? []) : keys[position];
       const primaryBytes = keyBytes(primaryKey);
       records.rows += 1;
       records.bytes += primaryBytes + bytesOf(record);
@@ -122,7 +128,7 @@ async function measureStore(database: IDBPDatabase, storeName: string, parts: Ma
       }
     }
     if (batch.length < BATCH) break;
-    after = valueAt(batch[batch.length - 1], keyPath ?? []) as IDBValidKey;
+    after = (keys === undefined ? valueAt(batch[batch.length - 1], keyPath ?? []) : keys[keys.length - 1]) as IDBValidKey;
   }
 }
 

@@ -5,6 +5,7 @@ import { COMMON_QUERY, RARE_CHINESE, RARE_WORD } from './corpus.js';
 import { appendFigure, commonQueryFigures, rareQueryFigures } from './figures.js';
 import { fullScan } from './full-scan.js';
 import { measureIndexSize, type IndexSize } from './index-size.js';
+import { dropPending, pendingFigure, stagePending } from './pending-figures.js';
 import { SearchBench, type DiskUsage, type SearchBenchOptions } from './search-bench.js';
 import type { SearchFigure } from './search-figure.js';
 import { loadSearchStore } from './search-store.js';
@@ -13,6 +14,7 @@ import { loadSearchStore } from './search-store.js';
 const STEPS = {
   rare: rareQueryFigures,
   common: commonQueryFigures,
+  pending: async (bench: SearchBench) => [await pendingFigure(bench)],
   append: async (bench: SearchBench) => [await appendFigure(bench)],
 } satisfies Record<string, (bench: SearchBench) => Promise<SearchFigure[]>>;
 
@@ -31,6 +33,10 @@ export interface SearchBenchPage {
   queryOnce(query: HeapQuery): Promise<number>;
   /** One full scan for the rare word (its heap, for comparison). */
   scanOnce(): Promise<number>;
+  /** Figure 22b: writes 2,000 entries the indexer has not seen; indexes them (the heap sampled meanwhile); removes them. */
+  stagePending(): Promise<number>;
+  flushPending(): Promise<number>;
+  dropPending(): Promise<void>;
   indexSize(): Promise<IndexSize & { disk: DiskUsage | undefined }>;
   close(): void;
 }
@@ -94,6 +100,17 @@ window.convologSearchBench = {
   },
   async scanOnce() {
     return (await fullScan(prepared().raw, RARE_WORD)).scanned;
+  },
+  stagePending: () => stagePending(prepared()),
+  async flushPending() {
+    const current = prepared();
+    await current.deferred.flushSearchIndex();
+    return (await current.deferred.searchIndexStatus()).pending;
+  },
+  async dropPending() {
+    const current = prepared();
+    await dropPending(current);
+    current.markPristine(current.builtBy);
   },
   async indexSize() {
     const current = prepared();

@@ -24,8 +24,9 @@ const repository = resolve(here, '../..');
 /** The issue's size, or the one the environment asks for (smaller while debugging). */
 export function searchBenchSize(environment = process.env) {
   return {
-    messages: Number(environment.SEARCH_BENCH_MESSAGES ?? 200_000),
-    conversations: Number(environment.SEARCH_BENCH_CONVERSATIONS ?? 2_000),
+    // 20,000 by default so `npm run bench` fits in its 30 minutes (issue 28); the issue's 200,000 on request.
+    messages: Number(environment.SEARCH_BENCH_MESSAGES ?? 20_000),
+    conversations: Number(environment.SEARCH_BENCH_CONVERSATIONS ?? 200),
   };
 }
 
@@ -121,6 +122,25 @@ async function heapFigure(page, log) {
   }
 }
 
+/** Figure 22b: the peak JS heap while the indexer packs 2,000 pending entries (four batches of 500). */
+async function indexingHeapFigure(page, log) {
+  log('search figure 22b: heap while indexing…');
+  const session = await page.context().newCDPSession(page);
+  try {
+    const staged = await page.evaluate(() => window.convologSearchBench.stagePending());
+    const measured = await peakHeapDuring(session, () => page.evaluate(() => window.convologSearchBench.flushPending()));
+    await page.evaluate(() => window.convologSearchBench.dropPending());
+    return {
+      id: '22b', title: `peak JS heap while indexing ${staged.toLocaleString('en')} pending entries (over the heap before it)`, value: +measured.peakMegabytes.toFixed(2), unit: 'MB',
+      target: { comparison: '<=', value: 30 },
+      notes: [`flushSearchIndex of a second store on the database whose indexer runs only on flush; ${measured.samples} CDP Runtime.getHeapUsage samples after a forced collection, ` +
+        `heap before ${measured.startMegabytes.toFixed(1)} MB; ${measured.result} entries still pending after it`],
+    };
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
+
 /** Figures 23 and 23b: the search index's share of the database, in logical bytes (bench/search/index-size.ts says how) and on disk. */
 async function sizeFigures(page, log) {
   log('search figure 23: the index\'s share of the database…');
@@ -190,7 +210,7 @@ export async function runSearchFigures(options) {
     if (!prepared.ready) return { chromiumVersion, size, figures, errors, missing: prepared.missing };
     options.log(prepared.built ? 'search: reusing the kept database' : `search: building ${size.messages} messages in ${size.conversations} conversations…`);
     const built = await page.evaluate(() => window.convologSearchBench.open());
-    if (!built.reused) options.log(`search: built in ${built.seconds} s; settling ${options.settleMilliseconds ?? 5000} ms`);
+    if (!built.reused) options.log(`search: built in ${built.seconds} s, fully indexed ${built.indexSeconds} s after the import; settling ${options.settleMilliseconds ?? 5000} ms`);
     await new Promise((done) => setTimeout(done, options.settleMilliseconds ?? 5000));
     const attempt = async (name, body) => {
       const started = Date.now();
@@ -206,6 +226,8 @@ export async function runSearchFigures(options) {
     };
     for (const step of ['rare', 'common']) await attempt(step, () => page.evaluate((name) => window.convologSearchBench.run(name), step));
     await attempt('heap', async () => [await heapFigure(page, options.log)]);
+    await attempt('pending', () => page.evaluate(() => window.convologSearchBench.run('pending')));
+    await attempt('indexing heap', async () => [await indexingHeapFigure(page, options.log)]);
     await attempt('size', () => sizeFigures(page, options.log));
     await attempt('append', () => page.evaluate(() => window.convologSearchBench.run('append')));
     await page.evaluate(() => window.convologSearchBench.close());

@@ -47,6 +47,7 @@ export class SearchBench {
   readonly options: SearchBenchOptions;
   #store?: BenchSearchStore;
   #unindexed?: BenchSearchStore;
+  #deferred?: BenchSearchStore;
   #raw?: IDBPDatabase;
 
   constructor(module: SearchStoreModule, options: SearchBenchOptions) {
@@ -86,6 +87,7 @@ export class SearchBench {
     if (!this.isBuilt) built = await this.#build();
     this.#store = await this.#module.openStore({ name: SEARCH_STORE_NAME, durability: 'strict' });
     this.#unindexed = await this.#module.openUnindexed({ name: SEARCH_STORE_NAME, durability: 'strict' });
+    this.#deferred = await this.#module.openDeferred({ name: SEARCH_STORE_NAME, durability: 'relaxed' });
     this.#raw = await openDB(SEARCH_STORE_NAME);
     return built;
   }
@@ -141,6 +143,12 @@ export class SearchBench {
     return this.#unindexed;
   }
 
+  /** A store on the same database whose writes stay pending until its flushSearchIndex (figures 17c and 22b). */
+  get deferred(): BenchSearchStore {
+    if (!this.#deferred) throw new Error('SearchBench.open() was not called.');
+    return this.#deferred;
+  }
+
   get raw(): IDBPDatabase {
     if (!this.#raw) throw new Error('SearchBench.open() was not called.');
     return this.#raw;
@@ -153,6 +161,7 @@ export class SearchBench {
   close(): void {
     this.#store?.close();
     this.#unindexed?.close();
+    this.#deferred?.close();
     this.#raw?.close();
   }
 }

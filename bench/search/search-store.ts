@@ -18,6 +18,9 @@ export interface BenchSearchStore {
   append(id: string, messages: readonly Message[]): Promise<unknown>;
   deleteConversation(id: string): Promise<unknown>;
   search(query: string, options?: { conversationId?: string; limit?: number; cursor?: string }): Promise<{ hits: BenchSearchHit[]; nextCursor?: string }>;
+  /** The packed index (DESIGN §17): index everything pending; how much is pending. */
+  flushSearchIndex(): Promise<void>;
+  searchIndexStatus(): Promise<{ pending: number }>;
   close(): void;
 }
 
@@ -28,6 +31,8 @@ export interface SearchStoreModule {
   deleteStore(options: { name: string }): Promise<void>;
   /** A store of the same database whose writes skip the search index (the bench-only switch). */
   openUnindexed(options: { name: string; durability: Durability }): Promise<BenchSearchStore>;
+  /** A store of the same database whose indexer runs only on flushSearchIndex (entries stay pending). */
+  openDeferred(options: { name: string; durability: Durability }): Promise<BenchSearchStore>;
 }
 
 /** The store module with search, or the reason it cannot be used yet. */
@@ -45,11 +50,12 @@ export async function loadSearchStore(): Promise<{ module: SearchStoreModule } |
     if (!hasSearch) return { missing: 'the store has no search() yet (branch search-store not merged)' };
     const internal: Record<string, unknown> = await import('../../src/store/open-store.js');
     if (typeof internal.openStoreWith !== 'function') return { missing: 'the store has no internal switch to turn indexing off (openStoreWith)' };
-    const openStoreWith = internal.openStoreWith as (options: object, internalOptions: { searchIndex: boolean }) => Promise<BenchSearchStore>;
+    const openStoreWith = internal.openStoreWith as (options: object, internalOptions: { searchIndex?: boolean; backgroundIndexing?: boolean }) => Promise<BenchSearchStore>;
     return {
       module: {
         openStore, deleteStore: loaded.deleteStore as SearchStoreModule['deleteStore'],
         openUnindexed: (options) => openStoreWith(options, { searchIndex: false }),
+        openDeferred: (options) => openStoreWith(options, { backgroundIndexing: false }),
       },
     };
   } catch (error) {

@@ -7,7 +7,7 @@ import { hitVersions } from './hit-versions.js';
 
 /** The search box of `app`; `onActiveChange` swaps the sidebar's chat list for the results. */
 export function appSearchBox(app: AppHost, onActiveChange: (active: boolean) => void): SearchBox {
-  return new SearchBox({
+  const box = new SearchBox({
     // A chat deleted with Undo still offered is hidden from the search too.
     search: async (query, options) => {
       const result = await app.store.search(query, options);
@@ -17,7 +17,12 @@ export function appSearchBox(app: AppHost, onActiveChange: (active: boolean) => 
     versions: (hits) => hitVersions(app.store, hits),
     onOpen: (hit) => void openSearchHit(app, hit),
     onActiveChange,
+    indexStatus: () => app.store.searchIndexStatus(),
   });
+  // Any write, here or in another tab (an import), and once now (an upgrade's rebuild): show the index catching up.
+  app.store.subscribe(() => box.progress.watch());
+  box.progress.watch();
+  return box;
 }
 
 /** The titles of `ids`: from the pages in memory, else read (a chat not in the sidebar's pages). */

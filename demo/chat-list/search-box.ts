@@ -6,6 +6,7 @@ import { isConvologError, type SearchHit, type SearchResult } from '../../src/in
 import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { LatestOnly } from '../shared/latest-only.js';
+import { IndexProgress } from './index-progress.js';
 import { searchResultView } from './search-result-view.js';
 
 /** How long typing must pause before the query runs. */
@@ -27,12 +28,16 @@ export interface SearchBoxHandlers {
   onOpen(hit: SearchHit): void;
   /** The query became non-blank (results replace the chat list) or blank again. */
   onActiveChange(active: boolean): void;
+  /** How many committed messages the search index has not packed yet (the store's `searchIndexStatus`). */
+  indexStatus(): Promise<{ pending: number }>;
 }
 
 /** The field (`field`) and what it found (`panel`), placed by the sidebar. */
 export class SearchBox {
   readonly field: HTMLElement;
   readonly panel: HTMLElement;
+  /** The index's progress line, shown under the field while a big import is indexed. */
+  readonly progress: IndexProgress;
   private readonly input: HTMLInputElement;
   private readonly list = h('ul', { className: 'search-results', attrs: { id: 'search-results', role: 'listbox', 'aria-label': 'Messages found' } });
   private readonly status = h('p', { className: 'search-status', attrs: { role: 'status' } });
@@ -52,6 +57,7 @@ export class SearchBox {
   private openWhenReady = false;
 
   constructor(private readonly handlers: SearchBoxHandlers) {
+    this.progress = new IndexProgress(() => handlers.indexStatus());
     this.input = h('input', {
       className: 'search-input',
       testId: 'search-input',

@@ -27,6 +27,8 @@ export interface ListWindow {
 export interface SidebarSearch {
   readonly field: HTMLElement;
   readonly panel: HTMLElement;
+  /** The search index's progress line, under the field. */
+  readonly progress: { readonly element: HTMLElement };
 }
 
 /** What the sidebar asks the app to do. */
@@ -89,7 +91,8 @@ export class Sidebar {
           h('span', { className: 'brand-badge', text: 'demo' })),
         h('button', { className: 'btn btn-primary btn-block', testId: 'new-chat', attrs: { type: 'button' }, on: { click: () => handlers.onNewChat() } },
           icon(ICONS.plus), 'New chat'),
-        search.field),
+        search.field,
+        search.progress.element),
       this.scroller = h('div', { className: 'sidebar-scroll', on: { scroll: () => this.checkEdges() } },
         search.panel,
         this.recent = h('nav', { className: 'sidebar-recent', attrs: { 'aria-label': 'Recent chats' } },

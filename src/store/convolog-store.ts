@@ -168,6 +168,25 @@ export interface ConvologStore {
    */
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
   /**
+   * Resolves once every entry committed before the call is in the packed search index (DESIGN
+   * §17): for tests, benchmarks, or an app about to go offline for long. Search is complete
+   * without it (it matches entries not yet indexed directly); this only makes it as fast as it gets.
+   *
+   * @example
+   * await store.importConversation(exported)
+   * await store.flushSearchIndex()
+   */
+  flushSearchIndex(): Promise<void>;
+  /**
+   * How many committed entries the search index does not hold yet, for a progress display while
+   * a large import or an upgrade is being indexed in the background.
+   *
+   * @example
+   * const { pending } = await store.searchIndexStatus()
+   * if (pending > 0) showIndexing(pending)
+   */
+  searchIndexStatus(): Promise<{ pending: number }>;
+  /**
    * Listens to changes from this instance (`this_tab`) and others on the same database
    * (`other_tab`), each delivered after its transaction committed. Returns the unsubscribe function.
    *

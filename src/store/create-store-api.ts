@@ -63,6 +63,8 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     importConversation: (data, options) => durable((async () => (await import('./transfer/import-conversation.js')).importConversation(context, data, options))()),
     mergeEntries: (conversationId, entries, options) => durable((async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options))()),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
+    flushSearchIndex: async () => (await import('./search/packed-indexer.js')).flushSearchIndex(context),
+    searchIndexStatus: async () => (await import('./search/packed-indexer.js')).searchIndexStatus(context),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     estimateStorage: () => estimateStorage(),
     requestPersistence: () => requestPersistence(),

@@ -14,6 +14,7 @@ import { attachJournal } from './journal/attach-journal.js';
 import { journalByDefault } from './journal/journal-by-default.js';
 import { holdLock, journalLockName } from './journal/journal-roller.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
+import { scheduleSearchIndexing } from './search/index-scheduler.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -41,6 +42,12 @@ export interface InternalStoreOptions {
   journalBackend?: JournalBackend | null;
   /** Roll the journal into a snapshot once its segments reach this many bytes (tests use 1). */
   journalRollBytes?: number;
+  /** `false`: the search indexer runs only on `flushSearchIndex` (tests that count what is pending). Default `true`. */
+  backgroundIndexing?: boolean;
+  /** Awaited by the search indexer between a batch's read and its write (tests: another tab writes there). */
+  beforeIndexWrite?: () => Promise<void>;
+  /** `false`: the search indexer takes no Web Lock, as where `navigator.locks` is missing (tests of two indexers at once). */
+  indexLocks?: boolean;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -67,7 +74,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
       releaseLock = holdLock(journalLockName(name));
     },
   });
-  const indexer = new SearchIndexer(internal.searchIndex ?? true);
+  const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite, internal.indexLocks ?? true);
   const now = options.now ?? (() => new Date());
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
   const storage = startJournalStorage(backend, name);
@@ -83,6 +90,8 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
     const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
     const store = createStoreApi(context, journal.report, journaled);
+    // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
+    if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);
     if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
     return store;
   } finally {

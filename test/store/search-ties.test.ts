@@ -55,7 +55,7 @@ async function expectPagesAlike(store: ConvologStore, query: string, expected: s
   }
 }
 
-describe('hits that share time and seq across conversations', () => {
+describe('hits that share time and seq across conversations', { timeout: 30_000 }, () => {
   it('pages one export imported six times without repeats or gaps, at every page size', async () => {
     const source = await stores.open({ generateId: sequentialIds(), now: steppingClock() });
     const { id } = await source.createConversation({ title: 'twice' });

@@ -9,7 +9,8 @@ export async function deleteConversation(context: StoreContext, id: string): Pro
   // An id that is not a string names no conversation; as a key range it would throw a DataError.
   if (typeof id !== 'string') return false;
   const range = conversationRange(context.keyRange, id);
-  const existed = await runTransaction(context, ALL_STORES, 'readwrite', 'Deleting a conversation', async (transaction) => {
+  // Its search postings stay until the indexer reclaims them, but its number goes: they point nowhere from now on (DESIGN §17).
+  const existed = await runTransaction(context, [...ALL_STORES, 'searchNames'], 'readwrite', 'Deleting a conversation', async (transaction) => {
     const conversations = transaction.objectStore('conversations');
     if ((await conversations.getKey(id)) === undefined) return false;
     await awaitRequests((track) => {
@@ -17,6 +18,8 @@ export async function deleteConversation(context: StoreContext, id: string): Pro
       track(transaction.objectStore('entries').delete(range));
       track(transaction.objectStore('toolCalls').delete(range));
     });
+    const number = await transaction.objectStore('searchNames').index('byId').getKey(id);
+    if (number !== undefined) await transaction.objectStore('searchNames').delete(number);
     return true;
   });
   if (existed) context.changes.publish({ type: 'conversation_deleted', conversationId: id });

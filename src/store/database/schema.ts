@@ -2,6 +2,7 @@ import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { AppData } from '../../core/message.js';
 import type { Entry } from '../../core/entry.js';
 import { migrateToBranches } from './migrate-to-branches.js';
+import { migrateToPackedSearch } from './migrate-to-packed-search.js';
 import { migrateToSearch } from './migrate-to-search.js';
 
 /**
@@ -34,6 +35,10 @@ export interface ConversationRecord {
   windowStartSeq: number;
   /** The lines of the tree, in the order they started (see {@link LineRecord}). */
   lines: LineRecord[];
+  /** The packed search index holds this conversation's entries up to this seq (DESIGN §17); 0 when absent. */
+  indexedSeq?: number;
+  /** Present (1) while `indexedSeq < lastSeq`: the sparse index `byUnindexed` lists what the indexer has left to do. */
+  unindexed?: 1;
 }
 
 /**
@@ -91,14 +96,35 @@ export interface ToolCallRecord {
   seq: number;
 }
 
+/** The key of a packed search record (DESIGN §17): its name (a term or a shard prefix), then its newest posting. @internal */
+export type PackedKey = [name: string, time: number, seq: number, conversation: number];
+
+/** A shard record: the terms of one prefix with few postings in one indexer batch, their postings one after another. @internal */
+export interface ShardRecord {
+  /** The terms, in no order. */
+  t: string[];
+  /** Where each term's postings start in `d`. */
+  o: number[];
+  /** The postings of every term, each term's part encoded on its own (`encodePostings`). */
+  d: Uint8Array;
+  /** Its prefix while the record is small: the sparse index `byFresh` finds the records compaction merges (DESIGN §17.5). */
+  f?: string;
+}
+
 /** The IndexedDB schema (current version). @internal */
 export interface ConvologSchema extends DBSchema {
-  conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string] } };
+  conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string]; byUnindexed: number } };
   entries: {
     key: [string, number]; value: EntryRecord;
-    indexes: { byId: string; byLine: [string, number, number]; byTerm: SearchKey };
+    indexes: { byId: string; byLine: [string, number, number] };
   };
   toolCalls: { key: [string, string]; value: ToolCallRecord };
+  /** A frequent term's postings of one indexer batch (DESIGN §17). */
+  searchSegments: { key: PackedKey; value: Uint8Array };
+  /** The rarer terms of one prefix and batch (DESIGN §17). */
+  searchShards: { key: PackedKey; value: ShardRecord; indexes: { byFresh: string } };
+  /** Conversation numbers of the packed postings (a key generator: never reused, even after `clear`), so a deleted conversation's postings point nowhere. */
+  searchNames: { key: number; value: { id: string }; indexes: { byId: string } };
 }
 
 /** @internal */
@@ -145,6 +171,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, migrate: migrateToBranches },
   // 0.3: search (DESIGN §11). Every existing entry gets its search keys, so old messages are found.
   { version: 3, migrate: migrateToSearch },
+  // 0.4: deferred, packed search postings (DESIGN §17). Every conversation is marked unindexed; the indexer rebuilds in the background.
+  { version: 4, migrate: migrateToPackedSearch },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */
@@ -170,3 +198,6 @@ export function runMigrations(
 
 /** The object stores every read or write of a conversation's log may touch. @internal */
 export const ALL_STORES: StoreName[] = ['conversations', 'entries', 'toolCalls'];
+
+/** The packed search index's stores (DESIGN §17): written by the indexer, never by a write of the log. @internal */
+export const SEARCH_STORES: StoreName[] = ['searchSegments', 'searchShards', 'searchNames'];

@@ -41,8 +41,8 @@ export async function appendCompaction(
     const placed = placeEntries(record, parent, [entry], (_, previous) => previous.window, () => kept.seq);
     const next: ConversationRecord = { ...placed.record, updatedAt: timestamp, lastCompactionSeq: entry.seq };
     await awaitRequests((track) => {
-      track(transaction.objectStore('entries').add(context.indexer.withKeys(placed.records[0]!)));
-      track(transaction.objectStore('conversations').put(next));
+      track(transaction.objectStore('entries').add(placed.records[0]!));
+      track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
     });
     return { record: next, entries: [entry] };
   });

@@ -51,11 +51,11 @@ export async function writeMessages(
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
-    for (const stored of placed.records) track(entryStore.add(context.indexer.withKeys(stored)));
+    for (const stored of placed.records) track(entryStore.add(stored));
     for (const entry of entries) {
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
     }
-    track(transaction.objectStore('conversations').put(next));
+    track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
   });
   return { record: next, entries };
 }

@@ -1,31 +1,29 @@
+import type { Entry } from '../../core/entry.js';
 import { readEntry } from '../../core/read-entry.js';
+import { foldForSearch } from '../../core/search-normalize.js';
 import { matchesTerms, parseSearchQuery, type SearchWord } from '../../core/search-query.js';
 import { searchSnippet } from '../../core/search-snippet.js';
 import { searchableText } from '../../core/search-text.js';
 import { throwIfAborted } from '../database/aborted-error.js';
 import { readRecord } from '../database/read-record.js';
+import { SEARCH_STORES } from '../database/schema.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import type { EntryRecord } from '../database/schema.js';
 import { termsOfKeys } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../types/search.js';
-import { holdsAtLeast, planSearch, type SearchPlan } from './plan-search.js';
-import { PostingWindows, type Candidate } from './posting-windows.js';
-import { scanConversation } from './scan-conversation.js';
+import { packedSearch } from './packed-search.js';
 import type { SearchPage } from './search-page.js';
 import { decodeCursor, encodeCursor } from './search-position.js';
 
 const OPERATION = 'The search';
 const DEFAULT_LIMIT = 20;
-/** The most postings per term a window reads: bounds the memory a query holds at once. */
-const MAX_WINDOW = 1_024;
 
 /**
- * `store.search` (DESIGN §11): the entries whose indexed text contains every query word, newest
- * first. Walks the postings of the query's rarest word (see {@link planSearch}) newest first, a
- * window at a time, checks each candidate's stored terms and then its text (which also gives the
- * snippet), and stops when the page is full: the index and the log are never read whole. Scoped
- * to a conversation with fewer entries than that word has postings, it reads the conversation.
+ * `store.search` (DESIGN §11, §17): the entries whose indexed text contains every query word,
+ * newest first: the packed index's postings of every query term intersected newest first, plus
+ * the entries it does not hold yet, read directly ({@link packedSearch}); each candidate's text
+ * is checked (which also gives the snippet), and the walk stops when the page is full.
  * @internal
  */
 export async function searchEntries(context: StoreContext, query: string, options: SearchOptions = {}): Promise<SearchResult> {
@@ -35,47 +33,21 @@ export async function searchEntries(context: StoreContext, query: string, option
   throwIfAborted(OPERATION, options.signal);
   const words = parseSearchQuery(query);
   const { conversationId } = options;
-  return runTransaction(context, ['conversations', 'entries'], 'readonly', 'Searching', async (transaction) => {
+  return runTransaction(context, ['conversations', 'entries', ...SEARCH_STORES], 'readonly', 'Searching', async (transaction) => {
     const record = conversationId === undefined ? undefined : await readRecord(transaction, conversationId);
     if (words.length === 0) return { hits: [] };
-    const plan = await planSearch(transaction, context.keyRange, words);
-    if (plan.terms.length === 0) return { hits: [] };
-    if (record !== undefined && await isSmallerThanPostings(transaction, record.lastSeq, plan)) {
-      return scanConversation(transaction, context.keyRange, record, words, (stored) => toHit(stored, words), page);
-    }
-    const windows = new PostingWindows(transaction, context.keyRange, plan.terms, page.after, conversationId, plan.filters);
-    return collectHits(windows, words, page);
+    // The packed index plus what it does not hold yet (DESIGN §17).
+    return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page, record?.id);
   });
-}
-
-/** Whether a conversation of `entries` entries is cheaper to read whole than the plan's postings are to walk. */
-async function isSmallerThanPostings(transaction: Transaction<'readonly'>, entries: number, plan: SearchPlan): Promise<boolean> {
-  if (entries <= plan.count) return true;
-  return !plan.exact && plan.range !== undefined && holdsAtLeast(transaction, plan.range, entries);
-}
-
-/** Reads windows of candidates and keeps the hits until the page is full or the postings end. */
-async function collectHits(windows: PostingWindows, words: readonly SearchWord[], page: SearchPage): Promise<SearchResult> {
-  const hits: SearchHit[] = [];
-  // One word: nearly every candidate is a hit. Several: fewer are, so start wider; widen while hits stay scarce.
-  let size = words.length === 1 ? page.limit : page.limit * 2;
-  for (;;) {
-    throwIfAborted(OPERATION, page.signal);
-    const window: Candidate[] | undefined = await windows.next(size);
-    if (window === undefined) return { hits };
-    for (const { record, position } of window) {
-      const hit = toHit(record, words);
-      if (hit === undefined) continue;
-      hits.push(hit);
-      if (hits.length === page.limit) return { hits, nextCursor: encodeCursor(position) };
-    }
-    size = Math.min(size * 4, MAX_WINDOW);
-  }
 }
 
 /** The hit for a stored entry, or `undefined` when it does not contain every word (or no longer parses). @internal */
 export function toHit(record: EntryRecord, words: readonly SearchWord[]): SearchHit | undefined {
-  if (!matchesTerms(termsOfKeys(record.search), words)) return undefined;
+  // Entries written without keys (the packed index keeps none in the record): the snippet below is the check.
+  if (record.search !== undefined && !matchesTerms(termsOfKeys(record.search), words)) return undefined;
+  // Most entries scanned (those not yet indexed, DESIGN §17) fail this cheap test on the stored
+  // text and are never parsed or segmented into words.
+  if (!mayMatch(storedText(record), words)) return undefined;
   const parsed = readEntry(record);
   if (!parsed.success) return undefined;
   const entry = parsed.data;
@@ -86,6 +58,29 @@ export function toHit(record: EntryRecord, words: readonly SearchWord[]): Search
     role: entry.type === 'compaction' ? 'summary' : entry.message.role,
     snippet: found.snippet, highlights: found.highlights,
   };
+}
+
+/** The searchable text of a stored record, read before it is checked; `undefined` when it does not have the shape (`readEntry` then decides). */
+function storedText(record: EntryRecord): string | undefined {
+  try {
+    return searchableText(record as unknown as Entry);
+  } catch {
+    return undefined;
+  }
+}
+
+// Text without a code unit above U+007F folds to its lowercase (NFKD and NFC leave it as it is, no accents to drop).
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Whether `text` may contain every query word: each word is in the folded text wherever it
+ * matches (a word start or a substring), so a text without one of them is no hit. `undefined`
+ * text: cannot tell.
+ */
+function mayMatch(text: string | undefined, words: readonly SearchWord[]): boolean {
+  if (text === undefined) return true;
+  const folded = ASCII.test(text) ? text.toLowerCase() : foldForSearch(text);
+  return words.every((word) => folded.includes(word.kind === 'prefix' ? word.term : word.text));
 }
 
 function checkOptions(options: SearchOptions): number {

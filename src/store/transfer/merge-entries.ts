@@ -55,7 +55,7 @@ export async function mergeEntries(
     const merge = new Merge(context, transaction, record, warnings);
     await merge.run(candidates);
     const next = merge.finish();
-    if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(next);
+    if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(context.indexer.mark(next));
     // Read in this transaction: another writer's append before it has a seq at or under it, one after it a seq above `next.lastSeq`.
     return { record: next, added: merge.added, waiting: merge.waiting, created: existing === undefined, previousLastSeq: record.lastSeq };
   });
@@ -192,7 +192,7 @@ class Merge {
     const entryStore = this.transaction.objectStore('entries');
     const callStore = this.transaction.objectStore('toolCalls');
     await awaitRequests((track) => {
-      track(entryStore.add(this.context.indexer.withKeys(stored)));
+      track(entryStore.add(stored));
       if (stored.type !== 'message') return;
       for (const toolCallId of toolCallIds(stored.message)) track(callStore.add({ conversationId: this.record.id, toolCallId, seq: stored.seq }));
     });

@@ -42,8 +42,8 @@ export async function writeImport(
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
-    track(transaction.objectStore('conversations').add(record));
-    for (const stored of tree.records) track(entryStore.add(context.indexer.withKeys(stored)));
+    track(transaction.objectStore('conversations').add(context.indexer.mark(record)));
+    for (const stored of tree.records) track(entryStore.add(stored));
     for (const entry of entries) {
       if (entry.type !== 'message') continue;
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId, toolCallId, seq: entry.seq }));

@@ -1,0 +1,70 @@
+import type { StoreContext } from '../database/store-context.js';
+
+/** How long after this tab's last write the indexer starts: a streaming reply or an import settles first. @internal */
+export const INDEX_DELAY_MS = 300;
+/** A partial batch waits until this tab has not written for this long: writes still coming fill the batch. @internal */
+export const QUIET_MS = 1_500;
+
+/**
+ * Runs the search indexer in the background (DESIGN §17.3): once the store opens (an upgrade or
+ * another tab may have left work) and {@link INDEX_DELAY_MS} after this tab's writes, batch after
+ * batch until nothing is left, each its own transaction and never inside a write's. One tab at a
+ * time where the platform has Web Locks; elsewhere two tabs may both index, which a batch
+ * survives (it skips conversations another tab moved). Errors end the run quietly (the store
+ * closed; a failing disk is reported by the writes themselves); the next write starts it again.
+ * Returns the function that stops it.
+ * @internal
+ */
+export function scheduleSearchIndexing(context: StoreContext): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+  let again = false;
+  let stopped = false;
+  let lastWrite = 0;
+  const indexAll = async (): Promise<void> => {
+    const { indexSearchBatch, INDEX_BATCH } = await import('./packed-indexer.js');
+    while (!stopped) {
+      // While this tab is still writing (an import whose appends each take longer than the delay),
+      // only full batches: small ones cost a record per prefix each (DESIGN §17.2, §17.5).
+      const busy = Date.now() - lastWrite < QUIET_MS;
+      const indexed = await indexSearchBatch(context, INDEX_BATCH, busy);
+      if (indexed > 0) again = false;
+      else {
+        if (busy) again = true;
+        return;
+      }
+    }
+  };
+  const run = async (): Promise<void> => {
+    running = true;
+    try {
+      const { underIndexLock } = await import('./packed-indexer.js');
+      await underIndexLock(context, indexAll);
+    } catch {
+      // Closed, or storage failing: the next write schedules another run.
+    } finally {
+      running = false;
+      if (again) schedule();
+    }
+  };
+  const schedule = (): void => {
+    if (stopped) return;
+    again = running;
+    if (running) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), INDEX_DELAY_MS);
+  };
+  const unsubscribe = context.changes.subscribe((change) => {
+    if (change.type === 'closed') return stop();
+    if (change.origin !== 'this_tab' || change.type === 'cleared' || change.type === 'conversation_deleted') return;
+    lastWrite = Date.now();
+    schedule();
+  });
+  const stop = (): void => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribe();
+  };
+  schedule();
+  return stop;
+}

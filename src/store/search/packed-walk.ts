@@ -1,0 +1,65 @@
+import { shardOf, shardPostings, shardWidth, type PackedKey, type ShardRecord } from './pack-batch.js';
+import { comparePostings, decodePostings, type Posting } from './posting-codec.js';
+
+/** The two stores of the packed index, as a query's transaction gives them (idb's object stores fit). @internal */
+export interface PackedStore {
+  getAllKeys(range: IDBKeyRange): Promise<IDBValidKey[]>;
+  get(key: IDBValidKey): Promise<unknown>;
+}
+
+/** Which terms a query word takes: every term starting with `prefix` that `accept` takes (a substring word: its exact bigrams). @internal */
+export interface WordTerms { prefix: string; accept(term: string): boolean }
+
+interface Source { key: PackedKey; shard: boolean }
+
+/** The key range of the records whose name starts with `prefix`. */
+function namesStartingWith(keyRange: typeof IDBKeyRange, prefix: string): IDBKeyRange {
+  return keyRange.bound([prefix], [`${prefix}\uffff`, []]);
+}
+
+const keyPosting = (key: PackedKey): Posting => [key[1], key[2], key[3]];
+
+/**
+ * The postings of a word's terms, newest first, each once (DESIGN §17.3). Lists the keys of the
+ * word's segments and of its shard records (keys only: one request each), then reads the records
+ * newest key first, one at a time: a record's key is its newest posting, so a posting read is
+ * given out once no record left unread can hold a newer one. Records of different batches may
+ * overlap in time (an import of old history after newer chats), and a batch merged twice (two
+ * tabs without Web Locks) repeats postings: both come out merged, once. A common word's first
+ * page reads one or two records, never its whole list.
+ * @internal
+ */
+export async function* walkPostings(
+  stores: { segments: PackedStore; shards: PackedStore }, keyRange: typeof IDBKeyRange, word: WordTerms,
+): AsyncGenerator<Posting> {
+  const accept = (term: string): boolean => term.startsWith(word.prefix) && word.accept(term);
+  // A prefix as long as a shard's name is in one shard; a shorter one in every shard it starts.
+  const shardRange = word.prefix.length >= shardWidth(word.prefix)
+    ? keyRange.bound([shardOf(word.prefix)], [shardOf(word.prefix), []]) : namesStartingWith(keyRange, word.prefix);
+  const [segmentKeys, shardKeys] = await Promise.all([
+    stores.segments.getAllKeys(namesStartingWith(keyRange, word.prefix)), stores.shards.getAllKeys(shardRange),
+  ]);
+  const sources: Source[] = [
+    ...(segmentKeys as PackedKey[]).filter((key) => accept(key[0])).map((key) => ({ key, shard: false })),
+    ...(shardKeys as PackedKey[]).map((key) => ({ key, shard: true })),
+  ].sort((left, right) => comparePostings(keyPosting(right.key), keyPosting(left.key)));
+  let buffer: Posting[] = [];
+  let last: Posting | undefined;
+  for (let next = 0; next <= sources.length; next++) {
+    const bound = next < sources.length ? keyPosting(sources[next]!.key) : undefined;
+    // Oldest first in the buffer: pop gives the newest.
+    while (buffer.length > 0 && (bound === undefined || comparePostings(buffer[buffer.length - 1]!, bound) > 0)) {
+      const posting = buffer.pop()!;
+      if (last !== undefined && comparePostings(posting, last) === 0) continue;
+      last = posting;
+      yield posting;
+    }
+    if (next === sources.length) break;
+    const source = sources[next]!;
+    const record = await (source.shard ? stores.shards : stores.segments).get(source.key);
+    if (record === undefined) continue;
+    const parts = source.shard ? [...shardPostings(record as ShardRecord, accept).values()] : [record as Uint8Array];
+    for (const part of parts) buffer = buffer.concat(decodePostings(part));
+    buffer.sort(comparePostings);
+  }
+}

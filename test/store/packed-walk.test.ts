@@ -1,0 +1,68 @@
+// The packed index read newest first (DESIGN §17.3): a word's postings from its segments and its
+// prefix's shard records, merged in hit order, each once, across batches that overlap in time or
+// were merged twice. Runs on fake-indexeddb in Node and on real IndexedDB in Chromium.
+import { deleteDB, openDB, type IDBPDatabase } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OWN_SEGMENT_AT, packBatch } from '../../src/store/search/pack-batch.js';
+import { walkPostings, type WordTerms } from '../../src/store/search/packed-walk.js';
+import { comparePostings, type Posting } from '../../src/store/search/posting-codec.js';
+
+const opened: IDBPDatabase[] = [];
+afterEach(async () => {
+  for (const database of opened.splice(0)) {
+    database.close();
+    await deleteDB(database.name);
+  }
+});
+
+async function database(batches: Map<string, Posting[]>[]): Promise<IDBPDatabase> {
+  const name = `packed-walk-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const db = await openDB(name, 1, { upgrade(upgrading) { upgrading.createObjectStore('postings'); upgrading.createObjectStore('shards'); } });
+  opened.push(db);
+  for (const batch of batches) {
+    const { segments, shards } = packBatch(batch);
+    const transaction = db.transaction(['postings', 'shards'], 'readwrite');
+    for (const [key, value] of segments) void transaction.objectStore('postings').put(value, key);
+    for (const [key, value] of shards) void transaction.objectStore('shards').put(value, key);
+    await transaction.done;
+  }
+  return db;
+}
+
+async function walk(db: IDBPDatabase, word: WordTerms, take = Infinity): Promise<Posting[]> {
+  const transaction = db.transaction(['postings', 'shards']);
+  const out: Posting[] = [];
+  for await (const posting of walkPostings({ segments: transaction.objectStore('postings'), shards: transaction.objectStore('shards') }, IDBKeyRange, word)) {
+    out.push(posting);
+    if (out.length >= take) break;
+  }
+  return out;
+}
+
+const prefix = (text: string): WordTerms => ({ prefix: text, accept: () => true });
+const exact = (text: string): WordTerms => ({ prefix: text, accept: (term) => term === text });
+const newestFirst = (postings: Posting[]): Posting[] => [...postings].sort((a, b) => comparePostings(b, a));
+
+describe('walkPostings', () => {
+  it('merges a frequent word\'s segments and its rare batches\' shard records newest first, each posting once', async () => {
+    const recent = Array.from({ length: OWN_SEGMENT_AT * 2 }, (_, index): Posting => [10_000 + index * 10, 1 + index, 1]);
+    const older = Array.from({ length: 5 }, (_, index): Posting => [500 + index, 1 + index, 2]);
+    // An import of old history after the recent chats, overlapping nothing; a late batch that overlaps the recent one; and the recent batch merged twice.
+    const overlapping: Posting[] = [[10_005, 1, 3], [10_105, 7, 3]];
+    const db = await database([new Map([['weather', recent]]), new Map([['weather', older]]), new Map([['weather', overlapping]]), new Map([['weather', recent]])]);
+    const expected = newestFirst([...recent, ...older, ...overlapping]);
+    expect(await walk(db, exact('weather'))).toEqual(expected);
+    expect(await walk(db, exact('weather'), 3)).toEqual(expected.slice(0, 3));
+  });
+
+  it('finds every term starting with a prefix, and only whole terms for an exact word', async () => {
+    const db = await database([
+      new Map<string, Posting[]>([['weather', [[5, 1, 1]]], ['weak', [[7, 2, 1]]], ['wet', [[9, 3, 1]]], ['oslo', [[8, 4, 1]]]]),
+      new Map<string, Posting[]>([['weaker', [[11, 1, 2]]]]),
+    ]);
+    expect(await walk(db, prefix('wea'))).toEqual([[11, 1, 2], [7, 2, 1], [5, 1, 1]]);
+    expect(await walk(db, prefix('w'))).toEqual([[11, 1, 2], [9, 3, 1], [7, 2, 1], [5, 1, 1]]);
+    expect(await walk(db, exact('weak'))).toEqual([[7, 2, 1]]);
+    expect(await walk(db, prefix('zzz'))).toEqual([]);
+  });
+});

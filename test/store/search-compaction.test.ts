@@ -1,0 +1,116 @@
+// The packed index's records stay bounded (DESIGN §17.5): a live chat indexed one message at a
+// time writes a few small shard records per batch, and the indexer merges a prefix's small
+// records once enough pile up. Record counts are deterministic, so they are asserted. Runs on
+// fake-indexeddb in Node and on real IndexedDB in every browser project.
+import { openDB } from 'idb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { user } from '../../src/core/constructors.js';
+import { indexTerms } from '../../src/core/search-terms.js';
+import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
+import { openStoreWith } from '../../src/store/open-store.js';
+import { MERGE_AT } from '../../src/store/search/compact-shards.js';
+import { shardOf, type ShardRecord } from '../../src/store/search/pack-batch.js';
+import { expectPackedIndexMatchesLog } from './packed-index-check.js';
+import { allHits, naiveMatch, newestFirst } from './search-support.js';
+import { steppingClock, storeFixture } from './store-fixture.js';
+
+const fixture = storeFixture();
+const opened: ConvologStore[] = [];
+afterEach(() => { for (const store of opened.splice(0)) store.close(); });
+async function open(options: OpenStoreOptions = {}): Promise<ConvologStore> {
+  // The background indexer off: each flush is one batch, as a live chat's 300 ms pauses give.
+  const store = await openStoreWith({ ...options, name: options.name ?? fixture.name() }, { backgroundIndexing: false });
+  opened.push(store);
+  return store;
+}
+
+const VOCABULARY = ['oslo', 'weather', 'jacket', 'tomato', 'garden', 'café', 'pasta', 'recipe', 'python', 'script', 'deploy', 'server',
+  'mountain', 'river', 'bicycle', 'train', 'ticket', 'museum', 'concert', 'violin', 'paint', 'canvas', 'orbit', 'planet'];
+
+/** Message `index` of the chat: eight words of the vocabulary, a different mix each time, and a word of its own. */
+function message(index: number): string {
+  const words = Array.from({ length: 8 }, (_, word) => VOCABULARY[(index * 7 + word * 5) % VOCABULARY.length]!);
+  return `${words.join(' ')} note${index}`;
+}
+
+/** Every record of the packed index, and how many of its shard records are still small ("fresh"). */
+async function indexRecords(name: string): Promise<{ segments: number; shards: number; fresh: number; prefixes: number }> {
+  const database = await openDB(name);
+  try {
+    const shards = await database.getAll('searchShards') as ShardRecord[];
+    const keys = await database.getAllKeys('searchShards') as [string][];
+    return {
+      segments: await database.count('searchSegments'), shards: shards.length, fresh: shards.filter((shard) => shard.f !== undefined).length,
+      prefixes: new Set(keys.map((key) => key[0])).size,
+    };
+  } finally {
+    database.close();
+  }
+}
+
+describe('shard compaction', { timeout: 120_000 }, () => {
+  it('keeps a live chat indexed one message at a time under MERGE_AT records a prefix, every posting once, search unchanged', async () => {
+    const name = fixture.name();
+    const store = await open({ name, now: steppingClock() });
+    const { id } = await store.createConversation();
+    // Without compaction each one-message batch adds a shard record per prefix its terms start with.
+    let unmerged = 0;
+    for (let index = 0; index < 120; index++) {
+      await store.append(id, [user(message(index))]);
+      await store.flushSearchIndex();
+      unmerged += new Set(indexTerms(message(index)).map(shardOf)).size;
+    }
+    const { segments, shards, prefixes } = await indexRecords(name);
+    expect(segments).toBe(0);
+    // At most MERGE_AT - 1 small records a prefix wait for the next merge; nothing here grew past small.
+    expect(shards).toBeLessThanOrEqual(prefixes * (MERGE_AT - 1));
+    expect(unmerged).toBeGreaterThan(shards * 4);
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 120 });
+    const entries = await store.entries(id);
+    for (const query of ['oslo', 'note7', 'note11', 'tic', 'violin canvas', 'café']) {
+      const expected = entries.filter((entry) => entry.type === 'message' && naiveMatch(String(entry.message.content), query)).sort(newestFirst).map((entry) => entry.id);
+      expect((await allHits(store, query, { limit: 7 })).map((hit) => hit.entryId), query).toEqual(expected);
+    }
+  });
+
+  it('merges without losing a posting when batches overlap in time (history imported after newer chats)', async () => {
+    const name = fixture.name();
+    let clock = Date.UTC(2025, 0, 1);
+    const store = await open({ name, now: () => new Date((clock += 1000)) });
+    const recent = await store.createConversation({ id: 'recent' });
+    for (let index = 0; index < 20; index++) {
+      await store.append(recent.id, [user(message(index))]);
+      await store.flushSearchIndex();
+    }
+    clock = Date.UTC(2020, 0, 1);
+    const old = await store.createConversation({ id: 'old' });
+    for (let index = 0; index < 20; index++) {
+      await store.append(old.id, [user(message(index))]);
+      await store.flushSearchIndex();
+    }
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 40 });
+    const all = [...await store.entries('recent'), ...await store.entries('old')];
+    for (const query of ['oslo', 'note3', 'train ticket']) {
+      const expected = all.filter((entry) => entry.type === 'message' && naiveMatch(String(entry.message.content), query)).sort(newestFirst).map((entry) => entry.id);
+      expect((await allHits(store, query, { limit: 3 })).map((hit) => hit.entryId), query).toEqual(expected);
+    }
+  });
+});
+
+describe('conversation numbers', () => {
+  it('never gives a deleted conversation\'s number to the next one, so its old postings never point at a new chat', async () => {
+    const name = fixture.name();
+    const store = await open({ name, now: steppingClock() });
+    await store.createConversation({ id: 'a' });
+    await store.append('a', [user('first chat about oslo')]);
+    await store.flushSearchIndex();
+    await store.createConversation({ id: 'b' });
+    await store.append('b', [user('second chat about tomatoes')]);
+    await store.flushSearchIndex();
+    await store.deleteConversation('b');
+    await store.createConversation({ id: 'c' });
+    await store.append('c', [user('third chat about violins')]);
+    await store.flushSearchIndex();
+    expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 2, postings: 8 });
+  });
+});
