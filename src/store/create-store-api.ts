@@ -64,7 +64,12 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     mergeEntries: (conversationId, entries, options) => durable((async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options))()),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
-    estimateStorage: () => estimateStorage(),
+    putAttachment: async (data, options) => (await import('./attachments/put-attachment.js')).putAttachment(context, data, options),
+    getAttachment: async (id) => (await import('./attachments/get-attachment.js')).getAttachment(context, id),
+    estimateStorage: async () => {
+      const [estimate, attachments] = await Promise.all([estimateStorage(), import('./attachments/attachment-bytes.js').then((module) => module.attachmentBytes(context))]);
+      return { ...estimate, attachments };
+    },
     requestPersistence: () => requestPersistence(),
     clear: () => durable(clearStore(context)),
     close,
