@@ -12,7 +12,7 @@ import type { StoreContext } from '../database/store-context.js';
 import { lookUpCalls, writeMessages } from './write-messages.js';
 import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { idsToLookUp } from './pairing-check.js';
-import { checkAttachmentsStored } from '../attachments/check-attachments-stored.js';
+import { claimAttachments } from '../attachments/claim-attachments.js';
 import { hasLargeInlineMedia } from '../attachments/inline-media.js';
 
 /**
@@ -37,7 +37,7 @@ export async function append(
     // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
     const parentRead = prefetchEntry(transaction, options.parentId);
     const callsRead = lookUpCalls(transaction, id, idsToLookUp(batch));
-    const attachmentsRead = checkAttachmentsStored(transaction, batch);
+    const attachmentsRead = claimAttachments(transaction, batch);
     attachmentsRead.catch(() => undefined); // awaited below, after the record: not_found for the conversation comes first
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
