@@ -28,7 +28,8 @@ export const STORE_JOURNALS = new WeakMap<ConvologStore, AttachedJournal>();
 /**
  * The public store object over a context: each method is one operation file. Import, export and merging
  * (with their schemas and tree checks, about 7 KB gzipped) and search load on first use through import():
- * most page loads never call them, and every app that opens a store would otherwise download them.
+ * most page loads never call them, and every app that opens a store would otherwise download them. So do
+ * attachments' hashing, chunking and reading (`attachments/attachments-on-demand.ts`).
  * @internal
  */
 export function createStoreApi(context: StoreContext, openReport: OpenReport, journal?: AttachedJournal): ConvologStore {
@@ -64,10 +65,10 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     mergeEntries: (conversationId, entries, options) => durable((async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options))()),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
-    putAttachment: async (data, options) => (await import('./attachments/put-attachment.js')).putAttachment(context, data, options),
-    getAttachment: async (id) => (await import('./attachments/get-attachment.js')).getAttachment(context, id),
+    putAttachment: async (data, options) => (await import('./attachments/attachments-on-demand.js')).putAttachment(context, data, options),
+    getAttachment: async (id) => (await import('./attachments/attachments-on-demand.js')).getAttachment(context, id),
     estimateStorage: async () => {
-      const [estimate, attachments] = await Promise.all([estimateStorage(), import('./attachments/attachment-bytes.js').then((module) => module.attachmentBytes(context))]);
+      const [estimate, attachments] = await Promise.all([estimateStorage(), import('./attachments/attachments-on-demand.js').then((module) => module.attachmentBytes(context))]);
       return { ...estimate, attachments };
     },
     requestPersistence: () => requestPersistence(),

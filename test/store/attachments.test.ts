@@ -150,7 +150,7 @@ describe('append with inline media', () => {
     ]);
     const snapshot = structuredClone(message);
     const [entry] = await store.append(id, [message]);
-    const reference = { kind: 'attachment', id: await sha256(large), mediaType: 'image/png', size: 1025 };
+    const reference = { kind: 'attachment' as const, id: await sha256(large), mediaType: 'image/png', size: 1025 };
     const expected = user([
       { type: 'image', source: reference },
       { type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: base64Of(small) }, filename: 's.pdf' },

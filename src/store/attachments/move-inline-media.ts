@@ -3,20 +3,22 @@ import { mediaParts } from '../../core/media-parts.js';
 import type { Message } from '../../core/message.js';
 import type { StoreContext } from '../database/store-context.js';
 import { fromBase64 } from './base64.js';
-import { decodedSize } from './inline-media.js';
 import { putAttachment } from './put-attachment.js';
 
 /**
- * Before an append's transaction: puts every inline base64 image or file of `batch` over `limit`
- * decoded bytes as an attachment and returns the batch with references in their place (copies:
+ * Before an append's transaction: puts every inline base64 image or file of `batch` that
+ * `isLarge` (over the store's `inlineMediaLimit`; given by the caller, so the size rule is loaded
+ * up front only, in one chunk) as an attachment and returns the batch with references in their place (copies:
  * the caller's messages are never mutated). The puts commit before the append; should the append
  * then fail, they stay unreferenced and the collection removes them after the grace period.
  * @internal
  */
-export async function moveInlineMedia(context: StoreContext, batch: readonly Message[], limit: number): Promise<Message[]> {
+export async function moveInlineMedia(
+  context: StoreContext, batch: readonly Message[], isLarge: (data: string) => boolean,
+): Promise<Message[]> {
   const moved: Message[] = [];
   for (const [messageIndex, message] of batch.entries()) {
-    const large = mediaParts(message).filter(([, part]) => part.source.kind === 'base64' && decodedSize(part.source.data) > limit);
+    const large = mediaParts(message).filter(([, part]) => part.source.kind === 'base64' && isLarge(part.source.data));
     if (large.length === 0) {
       moved.push(message);
       continue;

@@ -1,7 +1,6 @@
 import { ConvologError } from '../../core/error.js';
 import { mediaParts } from '../../core/media-parts.js';
 import type { AttachmentSource, Message } from '../../core/message.js';
-import type { ConvologStore } from '../convolog-store.js';
 import type { ResolveAttachmentsOptions } from './attachment-ref.js';
 import { toBase64 } from './base64.js';
 
@@ -17,7 +16,7 @@ import { toBase64 } from './base64.js';
  * const { body } = toOpenAIChatMessages(messages, { system })
  */
 export async function resolveAttachments(
-  store: Pick<ConvologStore, 'getAttachment'>, messages: readonly Message[], options: ResolveAttachmentsOptions = {},
+  store: { getAttachment(id: string): Promise<Blob> }, messages: readonly Message[], options: ResolveAttachmentsOptions = {},
 ): Promise<Message[]> {
   const wanted = new Map<string, AttachmentSource>();
   for (const message of messages) {

@@ -13,7 +13,7 @@ import { lookUpCalls, writeMessages } from './write-messages.js';
 import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { idsToLookUp } from './pairing-check.js';
 import { claimAttachments } from '../attachments/claim-attachments.js';
-import { hasLargeInlineMedia } from '../attachments/inline-media.js';
+import { decodedSize, hasLargeInlineMedia } from '../attachments/inline-media.js';
 
 /**
  * `store.append`: validates every message, then in one readwrite transaction checks the
@@ -31,7 +31,7 @@ export async function append(
   // Large inline media become attachments first (their puts need hashing, which no transaction survives);
   // the mover, with the hashing and chunking, loads only when a batch has some.
   if (hasLargeInlineMedia(batch, context.inlineMediaLimit)) {
-    batch = await (await import('../attachments/move-inline-media.js')).moveInlineMedia(context, batch, context.inlineMediaLimit);
+    batch = await (await import('../attachments/attachments-on-demand.js')).moveInlineMedia(context, batch, (data) => decodedSize(data) > context.inlineMediaLimit);
   }
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
