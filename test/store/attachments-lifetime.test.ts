@@ -130,6 +130,48 @@ describe('attachment lifetime', () => {
   });
 });
 
+describe('attachments through export and import (format 3, with the bytes, is not built yet)', () => {
+  it('a trusted import of an export keeps the references, and they keep the bytes alive', async () => {
+    const store = await stores.open();
+    const image = await store.putAttachment(bytesOf(400, 40), { mediaType: 'image/png' });
+    const { id } = await store.createConversation();
+    await store.append(id, [showing(image)]);
+    const exported = await store.exportConversation(id);
+    const { conversation } = await store.importConversation(exported, { trusted: true });
+    await store.deleteConversation(id);
+    expect(await stored(store, image.id)).toBe(true);
+    await store.deleteConversation(conversation.id);
+    expect(await stored(store, image.id)).toBe(false);
+  });
+
+  it('entries merged from another device (mergeEntries, trusted) reference their attachments: a collection after the grace period keeps the bytes', async () => {
+    const clock = settableClock();
+    const device = await stores.open({ now: clock.now });
+    const here = await stores.open({ now: clock.now });
+    const bytes = bytesOf(400, 42);
+    const image = await device.putAttachment(bytes, { mediaType: 'image/png' });
+    const { id } = await device.createConversation();
+    const entries = await device.append(id, [showing(image)]);
+    await here.putAttachment(bytes, { mediaType: 'image/png' }); // the bytes arrive beside the entries
+    await here.mergeEntries(id, entries, { trusted: true, conversation: { title: 'synced', createdAt: clock.now().toISOString() } });
+    clock.advance(25 * HOUR);
+    await here.putAttachment(bytesOf(1, 43), { mediaType: 'text/plain' });
+    expect(await stored(here, image.id)).toBe(true);
+    await here.deleteConversation(id);
+    expect(await stored(here, image.id)).toBe(false);
+  });
+
+  it('an untrusted import drops attachment references with a warning: they name bytes the file does not carry', async () => {
+    const store = await stores.open();
+    const image = await store.putAttachment(bytesOf(400, 41), { mediaType: 'image/png' });
+    const { id } = await store.createConversation();
+    await store.append(id, [showing(image)]);
+    const { conversation, warnings } = await store.importConversation(await store.exportConversation(id));
+    expect(warnings.some((warning) => warning.code === 'dropped_block')).toBe(true);
+    expect(await store.context(conversation.id)).toEqual([user([{ type: 'text', text: 'look' }])]);
+  });
+});
+
 describe('attachment lifetime with another tab writing', () => {
   it('a reference appended in another tab before a delete commits keeps the bytes; one after finds them gone and writes nothing', async () => {
     const name = stores.name();
