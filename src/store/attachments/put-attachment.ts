@@ -36,8 +36,14 @@ export async function putAttachment(
     const attachments = transaction.objectStore('attachments');
     const stored = await attachments.get(id);
     const pendingSince = now.getTime();
+    // Stored already (by this tab or another): only the grace period starts again, in the same
+    // transaction as the check, so a collection cannot slip in between.
     if (stored !== undefined) await attachments.put({ ...stored, pendingSince });
-    else await writeBytes(transaction, bytes, { id, mediaType, size: bytes.byteLength, ...(filename === undefined ? {} : { filename }), createdAt: now.toISOString(), chunks: chunkCount(bytes.byteLength), pendingSince });
+    else {
+      const size = bytes.byteLength;
+      const named = filename === undefined ? {} : { filename };
+      await writeBytes(transaction, bytes, { id, mediaType, size, ...named, createdAt: now.toISOString(), chunks: chunkCount(size), pendingSince });
+    }
     await collectExpired(context, transaction, pendingSince);
   });
   return { kind: 'attachment', id, mediaType, size: bytes.byteLength, ...(filename === undefined ? {} : { filename }) };
