@@ -51,7 +51,7 @@ export class StoragePanel {
     try {
       estimate = await this.store.estimateStorage();
     } catch {
-      estimate = {};
+      estimate = { attachments: 0 };
     }
     const { usage, quota, persisted } = estimate;
     this.usage.textContent = usage === undefined

@@ -145,7 +145,7 @@ function partElement(part: Exclude<UserMessage['content'], string>[number]): HTM
 
 /** Media is never loaded from message content: a remote URL would leak that the chat was opened. */
 function mediaPlaceholder(kind: string, source: MediaSource): HTMLElement {
-  const where = source.kind === 'url' ? source.url : source.kind === 'base64' ? `${source.mediaType}, inline` : `${source.provider} file ${source.fileId}`;
+  const where = source.kind === 'url' ? source.url : source.kind === 'base64' ? `${source.mediaType}, inline` : source.kind === 'attachment' ? `${source.mediaType}, stored` : `${source.provider} file ${source.fileId}`;
   return h('p', { className: 'media-placeholder' }, h('span', { className: 'tag tag-muted', text: kind }), ' ', where);
 }
 

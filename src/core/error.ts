@@ -24,6 +24,8 @@ export type ConvologErrorCode =
   | 'aborted'
   | 'sync_failed'
   | 'invalid_cursor'
+  /** An adapter was given an `attachment` media source: call `resolveAttachments` first. */
+  | 'unresolved_attachment'
   /** An option that cannot be used as given (e.g. credentials in `createCouchSync`'s `url`); `details.option` names it. */
   | 'invalid_option'
   /** IndexedDB refused a key or key range convolog built (a `DataError`): a bug in convolog, never storage. */

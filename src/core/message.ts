@@ -5,11 +5,19 @@ export type ProviderData = Record<string, Record<string, unknown>>;
 /** The application's own data on a message or conversation. Prefix keys with your app's name. */
 export type AppData = Record<string, unknown>;
 
-/** Where an image or file comes from. `provider_file` is an escape hatch into a provider account. */
+/**
+ * Where an image or file comes from. `provider_file` is an escape hatch into a provider account;
+ * `attachment` names bytes kept in the store (`store.putAttachment`; `id` is their SHA-256 in
+ * hex), which `resolveAttachments` turns into `base64` for a request.
+ */
 export type MediaSource =
   | { kind: 'url'; url: string; mediaType?: string }
   | { kind: 'base64'; mediaType: string; data: string }
-  | { kind: 'provider_file'; provider: string; fileId: string };
+  | { kind: 'provider_file'; provider: string; fileId: string }
+  | AttachmentSource;
+
+/** Media kept in the store as bytes, by reference (DESIGN §18): what `store.putAttachment` returns. */
+export interface AttachmentSource { kind: 'attachment'; id: string; mediaType: string; size: number; filename?: string }
 
 /** Text, in any message. */
 export interface TextPart { type: 'text'; text: string; providerData?: ProviderData }
@@ -73,6 +81,7 @@ const mediaSource = /* @__PURE__ */ z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('url'), url: z.string(), mediaType: z.optional(z.string()) }),
   z.object({ kind: z.literal('base64'), mediaType: z.string(), data: z.string() }),
   z.object({ kind: z.literal('provider_file'), provider: z.string(), fileId: z.string() }),
+  z.object({ kind: z.literal('attachment'), id: z.string(), mediaType: z.string(), size: z.number(), filename: z.optional(z.string()) }),
 ]);
 
 const textPart = /* @__PURE__ */ z.object({ type: z.literal('text'), text: z.string(), providerData });

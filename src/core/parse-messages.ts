@@ -22,6 +22,9 @@ const mediaSource = /* @__PURE__ */ oneOf('kind', {
   url: /* @__PURE__ */ object({ kind: unknown, url: string, 'mediaType?': string }),
   base64: /* @__PURE__ */ object({ kind: unknown, mediaType: string, data: string }),
   provider_file: /* @__PURE__ */ object({ kind: unknown, provider: string, fileId: string }),
+  attachment: /* @__PURE__ */ object({
+    kind: unknown, id: string, mediaType: string, size: /* @__PURE__ */ checked((value) => typeof value === 'number', 'number'), 'filename?': string,
+  }),
 });
 const text = /* @__PURE__ */ item({ text: string });
 const image = /* @__PURE__ */ item({ source: mediaSource });

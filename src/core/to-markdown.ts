@@ -106,7 +106,7 @@ function partMarkdown(part: UserPart | ToolResultPart): string {
 function mediaMarkdown(kind: 'image' | 'file', source: MediaSource, filename?: string): string {
   const name = filename ?? kind;
   if (source.kind === 'url') return kind === 'image' ? `![${name}](<${source.url}>)` : `[${name}](<${source.url}>)`;
-  if (source.kind === 'base64') return `*[${kind}: ${filename ?? source.mediaType}]*`;
+  if (source.kind !== 'provider_file') return `*[${kind}: ${filename ?? source.mediaType}]*`;
   return `*[${kind}: ${filename ?? source.fileId} (${source.provider} file)]*`;
 }
 

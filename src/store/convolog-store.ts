@@ -6,6 +6,7 @@ import type { ConversationExport } from './transfer/conversation-export.js';
 import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
+import type { AttachmentRef, PutAttachmentOptions } from './attachments/attachment-ref.js';
 import type {
   CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult, LeafOptions,
   MergeEntriesOptions, MergeEntriesResult,
@@ -18,6 +19,7 @@ export type {
   LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 export type { SearchHit, SearchOptions, SearchResult } from './types/search.js';
+export type { AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions } from './attachments/attachment-ref.js';
 
 /**
  * The append-only conversation log in IndexedDB (DESIGN §6, §10). Get one with `openStore`.
@@ -197,7 +199,21 @@ export interface ConvologStore {
    * }, { conversationId: id, signal: controller.signal })
    */
   subscribe(listener: (change: StoreChange) => void, options?: SubscribeOptions): () => void;
-  /** Usage, quota and persistence as `navigator.storage` reports them; absent fields where it does not. */
+  /**
+   * Stores bytes (an image, a PDF) once, content-addressed by their SHA-256, in one transaction
+   * (all chunks or none; `quota_exceeded` leaves nothing behind), and returns the reference to put
+   * in a message as an image's or file's `source`. The same bytes put again are stored once. Bytes
+   * no entry references are removed 24 hours after their last put (DESIGN §18).
+   *
+   * @example
+   * const source = await store.putAttachment(file, { mediaType: file.type, filename: file.name })
+   * await store.append(id, [user([{ type: 'text', text: 'What is this?' }, { type: 'image', source }])])
+   * const { body } = toOpenAIChatMessages(await resolveAttachments(store, await store.context(id)))
+   */
+  putAttachment(data: Blob | ArrayBuffer | ArrayBufferView, options: PutAttachmentOptions): Promise<AttachmentRef>;
+  /** The stored bytes of an attachment as a Blob of its stored media type; `not_found` when not stored. */
+  getAttachment(id: string): Promise<Blob>;
+  /** Usage, quota and persistence as `navigator.storage` reports them (absent fields where it does not), and the exact bytes of stored attachments. */
   estimateStorage(): Promise<StorageEstimate>;
   /** Asks the browser not to evict the data; `false` where `persist()` is unavailable or refused. */
   requestPersistence(): Promise<boolean>;

@@ -28,7 +28,8 @@ export const STORE_JOURNALS = new WeakMap<ConvologStore, AttachedJournal>();
 /**
  * The public store object over a context: each method is one operation file. Import, export and merging
  * (with their schemas and tree checks, about 7 KB gzipped) and search load on first use through import():
- * most page loads never call them, and every app that opens a store would otherwise download them.
+ * most page loads never call them, and every app that opens a store would otherwise download them. So do
+ * attachments' hashing, chunking and reading (`attachments/attachments-on-demand.ts`).
  * @internal
  */
 export function createStoreApi(context: StoreContext, openReport: OpenReport, journal?: AttachedJournal): ConvologStore {
@@ -66,7 +67,12 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     flushSearchIndex: async () => (await import('./search/packed-indexer.js')).flushSearchIndex(context),
     searchIndexStatus: async () => (await import('./search/packed-indexer.js')).searchIndexStatus(context),
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
-    estimateStorage: () => estimateStorage(),
+    putAttachment: async (data, options) => (await import('./attachments/attachments-on-demand.js')).putAttachment(context, data, options),
+    getAttachment: async (id) => (await import('./attachments/attachments-on-demand.js')).getAttachment(context, id),
+    estimateStorage: async () => {
+      const [estimate, attachments] = await Promise.all([estimateStorage(), import('./attachments/attachments-on-demand.js').then((module) => module.attachmentBytes(context))]);
+      return { ...estimate, attachments };
+    },
     requestPersistence: () => requestPersistence(),
     clear: () => durable(clearStore(context)),
     close,

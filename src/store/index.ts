@@ -2,6 +2,7 @@
 // Touches `indexedDB`, `navigator` and `BroadcastChannel` only inside functions, so it imports anywhere.
 export { openStore } from './open-store.js';
 export { deleteStore } from './delete-store.js';
+export { resolveAttachments } from './attachments/resolve-attachments.js';
 export {
   compactConversation, type CompactConversationOptions, type SummarizeRequest,
 } from './compact-conversation.js';
@@ -16,5 +17,5 @@ export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate,
   LeafOptions, SettleOptions, MergeEntriesOptions, MergeEntriesResult, MergedConversation,
-  SearchHit, SearchOptions, SearchResult,
+  SearchHit, SearchOptions, SearchResult, AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions,
 } from './convolog-store.js';

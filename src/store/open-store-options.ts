@@ -20,7 +20,12 @@ export interface OpenStoreOptions {
    * only the reset marker: `openReport.reset` still tells.
    */
   journal?: boolean;
-  /** The clock for timestamps (tests). */
+  /**
+   * Inline base64 images and files over this many decoded bytes are stored as attachments by
+   * `append`, and the entry keeps the reference (DESIGN §18). Default 64 KiB; `Infinity` keeps all inline.
+   */
+  inlineMediaLimit?: number;
+  /** The clock for timestamps and the attachments' grace period (tests). */
   now?: () => Date;
   /** Ids for conversations and entries (tests). Default: UUID v7. */
   generateId?: () => string;

@@ -8,6 +8,7 @@ import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
 import { SearchIndexer } from './database/search-indexer.js';
+import { DEFAULT_INLINE_MEDIA_LIMIT } from './attachments/inline-media.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import type { JournalBackend } from './journal/journal-storage.js';
 import { attachJournal } from './journal/attach-journal.js';
@@ -74,6 +75,10 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
       releaseLock = holdLock(journalLockName(name));
     },
   });
+  const inlineMediaLimit = options.inlineMediaLimit ?? DEFAULT_INLINE_MEDIA_LIMIT;
+  if (typeof inlineMediaLimit !== 'number' || !(inlineMediaLimit >= 0)) {
+    throw new TypeError(`openStore: inlineMediaLimit must be a number of bytes, 0 or more (got ${String(inlineMediaLimit)}).`);
+  }
   const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite, internal.indexLocks ?? true);
   const now = options.now ?? (() => new Date());
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
@@ -85,7 +90,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     const changes = new ChangeChannel(name);
     const connection = new Connection(() => open(), (reason) => changes.closed(reason));
     connection.adopt(database);
-    const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, indexer };
+    const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
     // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
     const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
     const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);

@@ -3,7 +3,8 @@
 //   sync, ai-sdk and react may import core, the store and adapters; nothing imports the demo.
 // - inside the demo, by screen region (below).
 // - inside the store, layer by layer: the face (`openStore`, the API object) on top, then
-//   the journal (DESIGN §21, which restores through import), transfer (import/export), log (entries, branches), search, conversations, the database layer,
+//   the journal (DESIGN §21, which restores through import), transfer (import/export), log (entries, branches), search, conversations,
+//   attachments (DESIGN §18: bytes and their references, which every writer of entries and every deletion keeps), the database layer,
 //   change notification, and the shared types at the bottom. A file imports its own folder or a
 //   lower layer, never a higher one.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ const ENTRY_POINTS: Record<string, readonly string[]> = {
 };
 
 /** The store's layers, top to bottom; '' is the face (files directly in src/store). */
-const STORE_LAYERS = ['', 'journal', 'transfer', 'log', 'search', 'conversations', 'database', 'changes', 'types'] as const;
+const STORE_LAYERS = ['', 'journal', 'transfer', 'log', 'search', 'conversations', 'attachments', 'database', 'changes', 'types'] as const;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -25,7 +25,7 @@ export async function loadDatabaseDump<Dump extends DatabaseDump>(url: string): 
 export async function writeDatabaseDump(name: string, dump: DatabaseDump, options: { durability?: IDBTransactionDurability } = {}): Promise<void> {
   const database = await openDB(name, dump.version, {
     upgrade(raw, _old, _new, transaction) {
-      for (const migration of MIGRATIONS.slice(0, dump.version)) {
+      for (const migration of MIGRATIONS.filter((step) => step.version <= dump.version)) {
         migration.migrate(raw as never, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
       }
     },

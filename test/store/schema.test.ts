@@ -23,9 +23,12 @@ function openAtVersion(name: string, version: number): Promise<IDBPDatabase<unkn
 }
 
 describe('schema versions', () => {
-  it('numbers its migrations 1, 2, … and writes the last one', () => {
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual(MIGRATIONS.map((_, index) => index + 1));
-    expect(DATABASE_VERSION).toBe(MIGRATIONS.length);
+  it('numbers its migrations in increasing order from 1 and writes the last one', () => {
+    // Numbers may skip (attachments took 5 while the packed search index, 4, was built beside it).
+    const versions = MIGRATIONS.map((migration) => migration.version);
+    expect(versions[0]).toBe(1);
+    expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
+    expect(DATABASE_VERSION).toBe(versions.at(-1));
   });
 
   it('opens data written by schema version 1 intact and keeps appending to it', async () => {

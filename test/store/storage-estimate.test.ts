@@ -12,14 +12,14 @@ describe('estimateStorage / requestPersistence', () => {
     vi.stubGlobal('navigator', {
       storage: { estimate: async () => ({ usage: 10, quota: 100 }), persisted: async () => true, persist: async () => true },
     });
-    expect(await store.estimateStorage()).toEqual({ usage: 10, quota: 100, persisted: true });
+    expect(await store.estimateStorage()).toEqual({ usage: 10, quota: 100, persisted: true, attachments: 0 });
     expect(await store.requestPersistence()).toBe(true);
   });
 
   it('say nothing, without throwing, where navigator.storage is missing or refuses', async () => {
     const store = await stores.open();
     vi.stubGlobal('navigator', {});
-    expect(await store.estimateStorage()).toEqual({});
+    expect(await store.estimateStorage()).toEqual({ attachments: 0 });
     expect(await store.requestPersistence()).toBe(false);
     vi.stubGlobal('navigator', {
       storage: {
@@ -27,7 +27,7 @@ describe('estimateStorage / requestPersistence', () => {
         persist: async () => { throw new Error('denied'); },
       },
     });
-    expect(await store.estimateStorage()).toEqual({});
+    expect(await store.estimateStorage()).toEqual({ attachments: 0 });
     expect(await store.requestPersistence()).toBe(false);
   });
 
@@ -41,7 +41,7 @@ describe('estimateStorage / requestPersistence', () => {
   // WebKitGTK has no navigator.storage at all (DESIGN §19): the store answers without it.
   it.runIf(typeof navigator !== 'undefined' && !('storage' in navigator))('answer {} and false in an engine without navigator.storage', async () => {
     const store = await stores.open();
-    expect(await store.estimateStorage()).toEqual({});
+    expect(await store.estimateStorage()).toEqual({ attachments: 0 });
     expect(await store.requestPersistence()).toBe(false);
   });
 

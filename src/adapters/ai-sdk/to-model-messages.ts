@@ -6,6 +6,7 @@ import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js'
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
 import { convertEach } from '../shared/convert-each.js';
 import { itemName } from '../shared/item-name.js';
+import type { ResolvedSource } from '../shared/media.js';
 import { parseToolArguments } from '../shared/tool-arguments.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import type {
@@ -82,16 +83,16 @@ function convertUserPart(
     case 'text':
       return { type: 'text', text: part.text };
     case 'image':
-      return imagePart(part.source) ?? dropProviderFile(messageIndex, blockIndex, context, itemName(part, 'part'));
+      return imagePart(part.source as ResolvedSource) ?? dropProviderFile(messageIndex, blockIndex, context, itemName(part, 'part'));
     case 'file':
-      return filePart(part.source, part.filename, 'application/octet-stream') ?? dropProviderFile(messageIndex, blockIndex, context, itemName(part, 'part'));
+      return filePart(part.source as ResolvedSource, part.filename, 'application/octet-stream') ?? dropProviderFile(messageIndex, blockIndex, context, itemName(part, 'part'));
     case 'other':
       context.dropped(messageIndex, blockIndex, itemName(part, 'part'), `${API} has no place for raw provider items`);
       return undefined;
   }
 }
 
-function imagePart(source: MediaSource): ModelImagePart | undefined {
+function imagePart(source: ResolvedSource): ModelImagePart | undefined {
   switch (source.kind) {
     case 'base64':
       return { type: 'image', image: source.data, mediaType: source.mediaType };
@@ -102,7 +103,7 @@ function imagePart(source: MediaSource): ModelImagePart | undefined {
   }
 }
 
-function filePart(source: MediaSource, filename: string | undefined, fallbackMediaType: string): ModelFilePart | undefined {
+function filePart(source: ResolvedSource, filename: string | undefined, fallbackMediaType: string): ModelFilePart | undefined {
   if (source.kind === 'provider_file') return undefined;
   const part: ModelFilePart = source.kind === 'base64'
     ? { type: 'file', data: source.data, mediaType: source.mediaType }
@@ -130,7 +131,7 @@ function convertBlock(
     case 'reasoning':
       return { type: 'reasoning', text: block.text };
     case 'image':
-      return filePart(block.source, undefined, 'image/*') ?? dropProviderFile(messageIndex, blockIndex, context, itemName(block, 'block'));
+      return filePart(block.source as ResolvedSource, undefined, 'image/*') ?? dropProviderFile(messageIndex, blockIndex, context, itemName(block, 'block'));
     case 'tool_call':
       return { type: 'tool-call', toolCallId: block.id, toolName: block.name, input: toolInput(block.arguments, block.id, messageIndex, blockIndex, context) };
     case 'provider_tool_call':

@@ -6,7 +6,7 @@ import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js'
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
 import { convertEach } from '../shared/convert-each.js';
 import { itemName } from '../shared/item-name.js';
-import { dataUrl } from '../shared/media.js';
+import { dataUrl, type ResolvedSource } from '../shared/media.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { toolResultText } from '../shared/tool-result-text.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
@@ -88,7 +88,7 @@ function convertUserPart(
 function convertImage(
   part: ImagePart, state: Record<string, unknown> | undefined, messageIndex: number, blockIndex: number, context: ConversionContext,
 ): OpenAIChatContentPart | undefined {
-  const { source } = part;
+  const source = part.source as ResolvedSource;
   if (source.kind === 'provider_file') {
     context.dropped(messageIndex, blockIndex, 'an `image` part given as a provider file', `${API} takes images by URL or as data only`);
     return undefined;
@@ -104,7 +104,7 @@ const AUDIO_FORMATS: Readonly<Record<string, 'wav' | 'mp3'>> = {
 function convertFile(
   part: FilePart, state: Record<string, unknown> | undefined, messageIndex: number, blockIndex: number, context: ConversionContext,
 ): OpenAIChatContentPart | undefined {
-  const { source } = part;
+  const source = part.source as ResolvedSource;
   if (source.kind === 'base64') {
     const format = AUDIO_FORMATS[source.mediaType];
     if (format !== undefined) return withOwnState<OpenAIChatContentPart>({ type: 'input_audio', input_audio: { data: source.data, format } }, state);

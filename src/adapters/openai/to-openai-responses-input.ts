@@ -7,7 +7,7 @@ import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js'
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
 import { convertEach } from '../shared/convert-each.js';
 import { itemName } from '../shared/item-name.js';
-import { dataUrl } from '../shared/media.js';
+import { dataUrl, type ResolvedSource } from '../shared/media.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
 import { pairReasoning, withoutItemId, type PlacedItem } from './pair-reasoning.js';
@@ -109,7 +109,7 @@ function convertParts(parts: readonly ToolResultPart[], messageIndex: number, co
 
 function convertImage(part: ImagePart, state: State, messageIndex: number, blockIndex: number, context: ConversionContext): OpenAIResponsesInputContent | undefined {
   const detail = (IMAGE_DETAILS.has(state?.detail) ? state!.detail : 'auto') as OpenAIResponsesInputImage['detail'];
-  const { source } = part;
+  const source = part.source as ResolvedSource;
   switch (source.kind) {
     case 'url':
       return withOwnState<OpenAIResponsesInputContent>({ type: 'input_image', detail, image_url: source.url }, state);
@@ -123,7 +123,7 @@ function convertImage(part: ImagePart, state: State, messageIndex: number, block
 }
 
 function convertFile(part: FilePart, state: State, messageIndex: number, blockIndex: number, context: ConversionContext): OpenAIResponsesInputContent | undefined {
-  const { source } = part;
+  const source = part.source as ResolvedSource;
   let wire: OpenAIResponsesInputContent;
   switch (source.kind) {
     case 'url':

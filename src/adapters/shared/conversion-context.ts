@@ -3,6 +3,7 @@ import type { Message, ProviderData } from '../../core/message.js';
 import { parseMessages } from '../../core/parse-messages.js';
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
+import { assertResolved } from './assert-resolved.js';
 import { keepOwnState } from './keep-own-state.js';
 import { leftOutNote, warningAt } from './warning-at.js';
 
@@ -38,7 +39,7 @@ export interface ConversionContext {
 
 /**
  * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
- * context that is not `sendable` (`pairing`), then keeps only the provider data of `keep` (as
+ * context that is not `sendable` (`pairing`) or names stored attachments (`unresolved_attachment`), then keeps only the provider data of `keep` (as
  * `retainProviderState` does, whose warnings become the adapter's). Converts validated copies, so the
  * input is never mutated and the body shares no message, block or part with it (only the opaque
  * `value` of a raw item is passed on as it is).
@@ -47,6 +48,7 @@ export interface ConversionContext {
 export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
   const messages = parseMessages(input, NOTHING_SENT);
   assertValid(messages, 'sendable');
+  assertResolved(messages);
   const warnings = keepOwnState(messages, keep);
   // Retention only removes blocks, and reports each with its index in the caller's message, in
   // block order: a retained block's original index skips every removed one at or before it.

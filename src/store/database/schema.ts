@@ -3,6 +3,7 @@ import type { AppData } from '../../core/message.js';
 import type { Entry } from '../../core/entry.js';
 import { migrateToBranches } from './migrate-to-branches.js';
 import { migrateToPackedSearch } from './migrate-to-packed-search.js';
+import { migrateToAttachments } from './migrate-to-attachments.js';
 import { migrateToSearch } from './migrate-to-search.js';
 
 /**
@@ -111,6 +112,38 @@ export interface ShardRecord {
   f?: string;
 }
 
+/**
+ * A stored attachment's metadata (DESIGN §18); its bytes are `chunks` {@link AttachmentChunkRecord}s.
+ * @internal
+ */
+export interface AttachmentRecord {
+  /** The SHA-256 of the bytes, lowercase hex. */
+  id: string;
+  /** The media type of the first put (a reference carries its own). */
+  mediaType: string;
+  /** Bytes. */
+  size: number;
+  filename?: string;
+  createdAt: string;
+  /** How many chunks hold the bytes. */
+  chunks: number;
+  /**
+   * When the bytes were last put, in ms; absent once the collection found them referenced. A put
+   * sets it: until the grace period has passed no deletion or collection removes the bytes,
+   * referenced or not, because the append that will reference them may still come.
+   */
+  pendingSince?: number;
+}
+
+/** At most {@link ATTACHMENT_CHUNK_BYTES} of an attachment's bytes (an ArrayBuffer: never a Blob, see DESIGN §18). @internal */
+export interface AttachmentChunkRecord { id: string; index: number; bytes: ArrayBuffer }
+
+/** An entry's reference to an attachment: what keeps the bytes alive. @internal */
+export interface AttachmentRefRecord { conversationId: string; seq: number; attachmentId: string }
+
+/** The largest chunk of attachment bytes in one record: 1 MiB. @internal */
+export const ATTACHMENT_CHUNK_BYTES = 1 << 20;
+
 /** The IndexedDB schema (current version). @internal */
 export interface ConvologSchema extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byUpdated: [string, string]; byUnindexed: number } };
@@ -125,6 +158,9 @@ export interface ConvologSchema extends DBSchema {
   searchShards: { key: PackedKey; value: ShardRecord; indexes: { byFresh: string } };
   /** Conversation numbers of the packed postings (a key generator: never reused, even after `clear`), so a deleted conversation's postings point nowhere. */
   searchNames: { key: number; value: { id: string }; indexes: { byId: string } };
+  attachments: { key: string; value: AttachmentRecord; indexes: { byPending: number } };
+  attachmentChunks: { key: [string, number]; value: AttachmentChunkRecord };
+  attachmentRefs: { key: [string, number, string]; value: AttachmentRefRecord; indexes: { byAttachment: string } };
 }
 
 /** @internal */
@@ -173,6 +209,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, migrate: migrateToSearch },
   // 0.4: deferred, packed search postings (DESIGN §17). Every conversation is marked unindexed; the indexer rebuilds in the background.
   { version: 4, migrate: migrateToPackedSearch },
+  // 0.4: attachments (DESIGN §18). New stores only: it never touches what version 4 made.
+  { version: 5, migrate: migrateToAttachments },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */
@@ -197,7 +235,7 @@ export function runMigrations(
 }
 
 /** The object stores every read or write of a conversation's log may touch. @internal */
-export const ALL_STORES: StoreName[] = ['conversations', 'entries', 'toolCalls'];
+export const ALL_STORES: StoreName[] = ['conversations', 'entries', 'toolCalls', 'attachments', 'attachmentChunks', 'attachmentRefs'];
 
 /** The packed search index's stores (DESIGN §17): written by the indexer, never by a write of the log. @internal */
 export const SEARCH_STORES: StoreName[] = ['searchSegments', 'searchShards', 'searchNames'];

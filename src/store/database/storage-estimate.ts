@@ -17,9 +17,9 @@ function storageManager(): StorageManagerLike | undefined {
  * never throws for that.
  * @internal
  */
-export async function estimateStorage(): Promise<StorageEstimate> {
+export async function estimateStorage(): Promise<Omit<StorageEstimate, 'attachments'>> {
   const storage = storageManager();
-  const result: StorageEstimate = {};
+  const result: Omit<StorageEstimate, 'attachments'> = {};
   if (storage === undefined) return result;
   try {
     const estimate = await storage.estimate?.();

@@ -11,6 +11,8 @@ export interface StoreContext {
   keyRange: typeof IDBKeyRange;
   now: () => Date;
   generateId: () => string;
+  /** Inline base64 media over this many decoded bytes are stored as attachments by `append` (DESIGN §18). */
+  inlineMediaLimit: number;
   /** Gives written entries their search keys (DESIGN §11). */
   indexer: SearchIndexer;
 }

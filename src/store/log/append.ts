@@ -12,26 +12,38 @@ import type { StoreContext } from '../database/store-context.js';
 import { lookUpCalls, writeMessages } from './write-messages.js';
 import { checkEntryId, nodeFrom, prefetchEntry } from './find-entry.js';
 import { idsToLookUp } from './pairing-check.js';
+import { claimAttachments } from '../attachments/claim-attachments.js';
+import { decodedSize, hasLargeInlineMedia } from '../attachments/inline-media.js';
 
 /**
  * `store.append`: validates every message, then in one readwrite transaction checks the
  * conversation, `expectedLastSeq`, the parent (the head by default) and the pairing invariant of
- * the parent's branch, allocates seqs, writes and moves the head. All or nothing; resolves once committed.
+ * the parent's branch and that every attachment named is stored, allocates seqs, writes and moves
+ * the head. Inline media over `inlineMediaLimit` are put as attachments before. All or nothing;
+ * resolves once committed.
  * @internal
  */
 export async function append(
   context: StoreContext, id: string, messages: readonly Message[], options: WriteOptions = {},
 ): Promise<MessageEntry[]> {
   checkEntryId(options.parentId, 'append: parentId', true);
-  const batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
+  let batch = parseMessages(messages, 'Nothing was written; fix the message and append again.');
+  // Large inline media become attachments first (their puts need hashing, which no transaction survives);
+  // the mover, with the hashing and chunking, loads only when a batch has some.
+  if (hasLargeInlineMedia(batch, context.inlineMediaLimit)) {
+    batch = await (await import('../attachments/attachments-on-demand.js')).moveInlineMedia(context, batch, (data) => decodedSize(data) > context.inlineMediaLimit);
+  }
   const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
     const parentRead = prefetchEntry(transaction, options.parentId);
     const callsRead = lookUpCalls(transaction, id, idsToLookUp(batch));
+    const attachmentsRead = claimAttachments(transaction, batch);
+    attachmentsRead.catch(() => undefined); // awaited below, after the record: not_found for the conversation comes first
     const record = await readRecord(transaction, id);
     checkExpectedSeq(record, options.expectedLastSeq);
     const parent = await nodeFrom(record, options.parentId, parentRead, 'parentId');
     const window = await readWindow(context, transaction, record, parent);
+    await attachmentsRead;
     return writeMessages(context, transaction, record, parent, window, batch, await callsRead);
   });
   publishAppended(context, written);

@@ -10,6 +10,7 @@ import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { toolCallIds } from './tool-call-ids.js';
 import { placeEntries } from './place-entries.js';
+import { trackAttachmentRefs } from '../attachments/attachment-refs.js';
 import type { TreeNode } from './tree-node.js';
 
 /** What a write to a log produced. @internal */
@@ -55,6 +56,7 @@ export async function writeMessages(
     for (const entry of entries) {
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
     }
+    trackAttachmentRefs(transaction, entries, track);
     track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
   });
   return { record: next, entries };

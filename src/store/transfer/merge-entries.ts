@@ -1,4 +1,5 @@
 import type { Entry, MessageEntry } from '../../core/entry.js';
+import { trackAttachmentRefs } from '../attachments/attachment-refs.js';
 import { describeIssue } from '../../core/describe-issue.js';
 import type { Warning } from '../../core/warning.js';
 import { toConversation } from '../conversations/to-conversation.js';
@@ -193,6 +194,7 @@ class Merge {
     const callStore = this.transaction.objectStore('toolCalls');
     await awaitRequests((track) => {
       track(entryStore.add(stored));
+      trackAttachmentRefs(this.transaction, [stored], track);
       if (stored.type !== 'message') return;
       for (const toolCallId of toolCallIds(stored.message)) track(callStore.add({ conversationId: this.record.id, toolCallId, seq: stored.seq }));
     });

@@ -9,6 +9,7 @@ import type { Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { toolCallIds } from '../log/tool-call-ids.js';
+import { trackAttachmentRefs } from '../attachments/attachment-refs.js';
 
 /**
  * Inside one readwrite transaction: gives every id already in the store a fresh one (with an
@@ -48,6 +49,7 @@ export async function writeImport(
       if (entry.type !== 'message') continue;
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId, toolCallId, seq: entry.seq }));
     }
+    trackAttachmentRefs(transaction, entries, track);
   });
   return { record, warnings };
 }

@@ -115,7 +115,11 @@ export interface SubscribeOptions {
 }
 
 /** What `navigator.storage` reports; fields are absent where the platform does not tell. */
-export interface StorageEstimate { usage?: number; quota?: number; persisted?: boolean }
+export interface StorageEstimate {
+  usage?: number; quota?: number; persisted?: boolean;
+  /** The bytes of every stored attachment, each counted once however many messages name it (exact, from the store itself). */
+  attachments: number;
+}
 
 /** The conversation {@link ConvologStore.mergeEntries} creates when it does not exist yet. */
 export interface MergedConversation { title: string; createdAt: string; appData?: AppData }

@@ -1,0 +1,40 @@
+import { ConvologError } from '../../core/error.js';
+import { runTransaction } from '../database/run-transaction.js';
+import type { StoreContext } from '../database/store-context.js';
+import { chunkRange } from './attachment-lifetime.js';
+
+/**
+ * `store.getAttachment`: the stored bytes as a Blob of their stored media type, read (metadata and
+ * every chunk) in one transaction; `not_found` when they are not stored.
+ * @internal
+ */
+export async function getAttachment(context: StoreContext, id: string): Promise<Blob> {
+  const found = await runTransaction(context, ['attachments', 'attachmentChunks'], 'readonly', 'Reading an attachment', async (transaction) => {
+    if (typeof id !== 'string') return undefined;
+    const [record, chunks] = await Promise.all([
+      transaction.objectStore('attachments').get(id),
+      transaction.objectStore('attachmentChunks').getAll(chunkRange(context.keyRange, id)),
+    ]);
+    return record === undefined ? undefined : { record, chunks };
+  });
+  if (found === undefined) throw notStored(id);
+  const { record, chunks } = found;
+  const size = chunks.reduce((total, chunk) => total + chunk.bytes.byteLength, 0);
+  if (chunks.length !== record.chunks || size !== record.size) {
+    throw new ConvologError({
+      code: 'corrupt_entry',
+      details: { attachmentId: id },
+      message: `The stored bytes of attachment "${id}" are incomplete (${size} of ${record.size} bytes): put the file again.`,
+    });
+  }
+  return new Blob(chunks.map((chunk) => chunk.bytes), { type: record.mediaType });
+}
+
+/** The `not_found` error for an attachment id. @internal */
+export function notStored(id: unknown): ConvologError {
+  return new ConvologError({
+    code: 'not_found',
+    details: { attachmentId: id },
+    message: `No attachment with id "${String(id)}" in this store: it was never put here, or removed with the last conversation that referenced it.`,
+  });
+}
