@@ -22,7 +22,10 @@ export interface OpenStoreOptions {
   journal?: boolean;
   /**
    * Inline base64 images and files over this many decoded bytes are stored as attachments by
-   * `append`, and the entry keeps the reference (DESIGN §18). Default 64 KiB; `Infinity` keeps all inline.
+   * `append`, and the entry keeps the reference (DESIGN §18). Default `Infinity` (all stay inline)
+   * in this release: sync, exports and the journal do not carry attachment bytes yet, so a moved
+   * picture would not reach another device, an exported file or a restored database. 65536 is the
+   * value §18 plans as the default once they do.
    */
   inlineMediaLimit?: number;
   /** The clock for timestamps and the attachments' grace period (tests). */

@@ -165,8 +165,24 @@ describe('append with inline media', () => {
     expect((await resolveAttachments(store, await store.context(id)))[0]).toEqual(message);
   });
 
-  it('keeps media up to the default limit (64 KiB decoded) inline, and moves larger ones', async () => {
+  // Decided at the merge: neither sync, nor exports, nor the journal carry attachment bytes yet,
+  // and an untrusted import or sync merge drops a reference it cannot fill. Moving pictures by
+  // default would lose every large picture a chat was synced, exported or restored with, which 0.2
+  // kept inline. Until they travel, nothing moves unless the app sets the limit.
+  it('keeps inline media inline by default: a 1 MiB picture survives export and an untrusted import', async () => {
     const store = await stores.open();
+    const { id } = await store.createConversation();
+    const inline = { kind: 'base64', mediaType: 'image/png', data: base64Of(bytesOf(MiB, 13)) } as const;
+    const [kept] = await store.append(id, [user([{ type: 'text', text: 'look' }, { type: 'image', source: inline }])]);
+    expect(kept!.type === 'message' && kept!.message.content).toEqual([{ type: 'text', text: 'look' }, { type: 'image', source: inline }]);
+    const other = await stores.open();
+    const { conversation, warnings } = await other.importConversation(JSON.stringify(await store.exportConversation(id)));
+    expect(warnings).toEqual([]);
+    expect((await other.context(conversation.id))[0]).toEqual(kept!.type === 'message' ? kept!.message : undefined);
+  });
+
+  it('with inlineMediaLimit 64 KiB, keeps media up to it inline and moves larger ones', async () => {
+    const store = await stores.open({ inlineMediaLimit: 64 * 1024 });
     const { id } = await store.createConversation();
     const inline = { kind: 'base64', mediaType: 'image/png', data: base64Of(bytesOf(64 * 1024, 12)) } as const;
     const [kept] = await store.append(id, [user([{ type: 'image', source: inline }])]);

@@ -1,8 +1,11 @@
 import { mediaParts } from '../../core/media-parts.js';
 import type { Message } from '../../core/message.js';
 
-/** The default `inlineMediaLimit`: 64 KiB of decoded bytes. @internal */
-export const DEFAULT_INLINE_MEDIA_LIMIT = 64 * 1024;
+/**
+ * The default `inlineMediaLimit`: none, until attachment bytes travel with sync, exports and the
+ * journal (DESIGN §18): moved by default, a picture would be lost wherever the chat went. @internal
+ */
+export const DEFAULT_INLINE_MEDIA_LIMIT = Number.POSITIVE_INFINITY;
 
 /** The decoded size of base64 text (whitespace aside), without decoding it. @internal */
 export function decodedSize(data: string): number {
