@@ -41,6 +41,10 @@ export interface InternalStoreOptions {
   journalBackend?: JournalBackend | null;
   /** Roll the journal into a snapshot once its segments reach this many bytes (tests use 1). */
   journalRollBytes?: number;
+  /** Starts the journal worker (tests give one that fails or dies); `null`: the main thread writes the journal. */
+  journalWorker?: (() => Worker) | null;
+  /** `flush()` each batch the journal worker appends; default: when `durability` is `'strict'` (benchmarks compare). */
+  journalFlush?: boolean;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -81,7 +85,8 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, indexer };
     // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
     const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
-    const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
+    const journaled = await attachJournal(context, journal, journalOn,
+      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush });
     const store = createStoreApi(context, journal.report, journaled);
     if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
     return store;
