@@ -61,7 +61,7 @@ export async function attachJournal(
   context.changes.onPublish = (change) => writer.record(change);
   context.changes.onClosed = () => void writer.close();
   if (rollable) roller.checkAtOpen();
-  return { flushed: () => writer.flushed(), rolled: () => roller.idle(), writtenBy: () => writer.kind };
+  return { flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind };
 }
 
 /** A journal worker where OPFS is the folder (worker-journal-sink.ts, loaded on demand: not with `openStore`); the main thread elsewhere. */
@@ -84,6 +84,8 @@ async function catchUp(context: StoreContext, opened: OpenedJournal, writer: Jou
 export interface AttachedJournal {
   /** Settles when every write so far is journaled: write methods await it. */
   flushed(): Promise<void>;
+  /** Journals an intent to change `conversationId` without appending; awaited before such writes (JournalIntent). */
+  intend(conversationId: string): Promise<void>;
   /** Settles when no roll into a snapshot is running. */
   rolled(): Promise<void>;
   /** Which thread writes the journal now: `worker` until a worker fails, then `main-thread`. */

@@ -12,6 +12,11 @@ import type { JournalWriter } from './journal-writer.js';
 
 /** How far before the newest journal file a write may have committed without reaching the journal. */
 const MARGIN_MS = 60_000;
+/**
+ * How far back intents are looked for: one margin more, for a live file created up to a minute
+ * before the next one (worker-journal-sink.ts rotates them after 60 s).
+ */
+const INTENT_MS = 2 * MARGIN_MS;
 const PAGE = 20;
 const STEP = 64;
 
@@ -21,13 +26,18 @@ const STEP = 64;
  * acknowledged, but the next session builds on it, and without it a later restore would stop at
  * the gap. Such writes are the last of a session, so they are newer than the newest journal file
  * (less a margin): the conversations active since then have their recent entries journaled
- * again (replay is idempotent, by entry id). Renames and deletions are not caught up.
+ * again (replay is idempotent, by entry id). Renames, checkouts and deletions keep `updatedAt`
+ * or leave nothing to read: they announce an intent first, and the intents in the newest files
+ * have their conversations' state journaled (catch-up-intents.ts). `clear` is not caught up.
  * Costs the recently active conversations' recent entries, not the database.
  * @internal
  */
 export async function catchUpJournal(context: StoreContext, storage: JournalStorage, writer: JournalWriter): Promise<void> {
-  const newest = newestTime(await storage.list());
+  const names = await storage.list();
+  const newest = newestTime(names);
   if (newest === undefined) return;
+  const recentFiles = names.filter((name) => name.startsWith(SEGMENT_PREFIX) && (timeOf(name, SEGMENT_PREFIX) ?? 0) >= newest - INTENT_MS);
+  if (recentFiles.length > 0) await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, recentFiles, writer);
   const since = new Date(newest - MARGIN_MS).toISOString();
   for (const active of await activeSince(context, since)) {
     const recent = await recentEntries(context, active.id, since);
@@ -42,11 +52,15 @@ function newestTime(names: readonly string[]): number | undefined {
   let newest: number | undefined;
   for (const name of names) {
     const prefix = name.startsWith(SEGMENT_PREFIX) ? SEGMENT_PREFIX : name.startsWith(SNAPSHOT_PREFIX) ? SNAPSHOT_PREFIX : undefined;
-    if (prefix === undefined) continue;
-    const time = Number(name.slice(prefix.length, prefix.length + 15));
-    if (Number.isFinite(time)) newest = Math.max(newest ?? time, time);
+    const time = prefix === undefined ? undefined : timeOf(name, prefix);
+    if (time !== undefined) newest = Math.max(newest ?? time, time);
   }
   return newest;
+}
+
+function timeOf(name: string, prefix: string): number | undefined {
+  const time = Number(name.slice(prefix.length, prefix.length + 15));
+  return Number.isFinite(time) ? time : undefined;
 }
 
 async function activeSince(context: StoreContext, since: string): Promise<Conversation[]> {

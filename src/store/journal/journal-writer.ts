@@ -44,6 +44,12 @@ export class JournalWriter {
     this.batch().push(needsLog ? this.withLog(at, change) : JSON.stringify({ at, change } satisfies JournalRecord));
   }
 
+  /** Journals that this tab is about to change `conversationId` without appending (see {@link JournalIntent}); settles once it is written. */
+  intend(conversationId: string): Promise<void> {
+    this.batch().push(JSON.stringify({ at: new Date().toISOString(), change: { type: 'intent', conversationId } } satisfies JournalRecord));
+    return this.tail;
+  }
+
   /** Settles when every change recorded so far is in a segment (or failed to get there, as an issue). */
   flushed(): Promise<void> {
     return this.tail;

@@ -59,9 +59,9 @@ describe.skipIf(!workers)('the journal worker', () => {
     expect(writtenBy(store)).toBe('worker');
     const expected = await dump(store);
     store.close();
-    // One file for five writes: the main-thread writer would have written a segment per write.
+    // One file for five writes (the rename announced first): the main-thread writer writes a segment per batch.
     expect(await segments(name)).toEqual([{ name: expect.any(String), changes: [
-      'conversation_created', 'entries_appended', 'entries_appended', 'entries_appended', 'conversation_updated',
+      'conversation_created', 'entries_appended', 'entries_appended', 'entries_appended', 'intent', 'conversation_updated',
     ] }]);
     await restoredAfterReset(name, expected);
   });
