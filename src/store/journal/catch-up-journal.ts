@@ -12,11 +12,6 @@ import type { JournalWriter } from './journal-writer.js';
 
 /** How far before the newest journal file a write may have committed without reaching the journal. */
 const MARGIN_MS = 60_000;
-/**
- * How far back intents are looked for: one margin more, for a live file created up to a minute
- * before the next one (worker-journal-sink.ts rotates them after 60 s).
- */
-const INTENT_MS = 2 * MARGIN_MS;
 const PAGE = 20;
 const STEP = 64;
 
@@ -36,8 +31,7 @@ export async function catchUpJournal(context: StoreContext, storage: JournalStor
   const names = await storage.list();
   const newest = newestTime(names);
   if (newest === undefined) return;
-  const recentFiles = names.filter((name) => name.startsWith(SEGMENT_PREFIX) && (timeOf(name, SEGMENT_PREFIX) ?? 0) >= newest - INTENT_MS);
-  if (recentFiles.length > 0) await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, recentFiles, writer);
+  await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, names, newest, writer);
   const since = new Date(newest - MARGIN_MS).toISOString();
   for (const active of await activeSince(context, since)) {
     const recent = await recentEntries(context, active.id, since);
@@ -52,15 +46,11 @@ function newestTime(names: readonly string[]): number | undefined {
   let newest: number | undefined;
   for (const name of names) {
     const prefix = name.startsWith(SEGMENT_PREFIX) ? SEGMENT_PREFIX : name.startsWith(SNAPSHOT_PREFIX) ? SNAPSHOT_PREFIX : undefined;
-    const time = prefix === undefined ? undefined : timeOf(name, prefix);
-    if (time !== undefined) newest = Math.max(newest ?? time, time);
+    if (prefix === undefined) continue;
+    const time = Number(name.slice(prefix.length, prefix.length + 15));
+    if (Number.isFinite(time)) newest = Math.max(newest ?? time, time);
   }
   return newest;
-}
-
-function timeOf(name: string, prefix: string): number | undefined {
-  const time = Number(name.slice(prefix.length, prefix.length + 15));
-  return Number.isFinite(time) ? time : undefined;
 }
 
 async function activeSince(context: StoreContext, since: string): Promise<Conversation[]> {
