@@ -121,7 +121,7 @@ async function restoreAndSize(conversations: number, perConversation: number): P
   await deleteStore({ name: baselineName });
 
   const name = 'bench-restore';
-  const store = await openStoreWith({ name }, {});
+  const store = await openStoreWith({ name, journal: true }, {});
   await STORE_JOURNALS.get(store)?.rolled();
   const journaledImportMs = await importAll(store, conversations, perConversation);
   // The background rolls as segments grow; wait for the one running, then let the engine settle its files.
@@ -131,7 +131,7 @@ async function restoreAndSize(conversations: number, perConversation: number): P
   store.close();
   await deleteBehindTheStoresBack(name);
   const restoreStarted = performance.now();
-  const restored = await openStoreWith({ name }, {});
+  const restored = await openStoreWith({ name, journal: true }, {});
   const restoreMs = performance.now() - restoreStarted;
   const restoredEntries = restored.openReport.restored?.entries ?? 0;
   restored.close();
