@@ -1,7 +1,7 @@
 // The journal's figures (DESIGN §21), run in a real engine by bench/journal/run.mjs: what the
-// journal costs an append (OPFS createWritable on the main thread, as shipped, and a worker with
-// createSyncAccessHandle, the alternative), its size on disk beside the database, and what a
-// restore costs beside importing the same entries.
+// journal costs an append (a worker appending through createSyncAccessHandle, as shipped, and the
+// main-thread createWritable writer it falls back to), its size on disk beside the database, and
+// what a restore costs beside importing the same entries.
 import { assistant, user } from '../../src/core/constructors.js';
 import { STORE_JOURNALS } from '../../src/store/create-store-api.js';
 import type { ConvologStore } from '../../src/store/index.js';
@@ -27,80 +27,62 @@ function deleteBehindTheStoresBack(name: string): Promise<void> {
   });
 }
 
-async function timeAppends(store: ConvologStore, count: number, after?: (line: string) => Promise<void>): Promise<number[]> {
-  const { id } = await store.createConversation({ title: 'bench' });
-  const times: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const messages = [user(`${index} ${TEXT}`), assistant(`${index} ${TEXT}`)];
-    const started = performance.now();
-    const entries = await store.append(id, messages);
-    if (after !== undefined) await after(JSON.stringify(entries));
-    times.push(performance.now() - started);
-  }
-  return times;
+/** One append of 2 messages, timed until it resolves (the journal included). */
+async function timeAppend(store: ConvologStore, id: string, index: number): Promise<number> {
+  const messages = [user(`${index} ${TEXT}`), assistant(`${index} ${TEXT}`)];
+  const started = performance.now();
+  await store.append(id, messages);
+  return performance.now() - started;
 }
 
-/** A worker that appends each line to one OPFS file through a sync access handle and flushes. */
-function syncHandleWorker(flush: boolean): { write(line: string): Promise<void>; close(): void } {
-  const source = `
-    let handle; let offset = 0;
-    const ready = (async () => {
-      const root = await navigator.storage.getDirectory();
-      const file = await root.getFileHandle('bench-sync-journal-' + Math.random() + '.jsonl', { create: true });
-      handle = await file.createSyncAccessHandle();
-      handle.truncate(0);
-    })();
-    onmessage = async (event) => {
-      await ready;
-      const bytes = new TextEncoder().encode(event.data.line + '\\n');
-      offset += handle.write(bytes, { at: offset });
-      if (${flush}) handle.flush();
-      postMessage(event.data.id);
-    };`;
-  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
-  const waiting = new Map<number, () => void>();
-  let next = 0;
-  worker.onmessage = (event) => {
-    waiting.get(event.data)?.();
-    waiting.delete(event.data);
-  };
-  return {
-    write(line) {
-      const id = next++;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
-        worker.postMessage({ id, line });
-      });
-    },
-    close: () => worker.terminate(),
-  };
-}
+/** The append figure's modes: what openStore does by default, and each writer alone. */
+const MODES = {
+  off: { journal: false, internal: {} },
+  journal: { journal: true, internal: {} },
+  mainThread: { journal: true, internal: { journalWorker: null } },
+  worker: { journal: true, internal: { journalFlush: true } },
+  workerUnflushed: { journal: true, internal: { journalFlush: false } },
+} as const;
 
-/** Figure 1: median append (2 messages) without journal, with the shipped journal, and with a sync-handle worker. */
-async function appendCost(count: number, rounds: number): Promise<Record<string, number>> {
-  const without: number[] = [];
-  const withJournal: number[] = [];
-  const withWorker: number[] = [];
-  const withUnflushed: number[] = [];
+/**
+ * Figure 1: median append (2 messages) without the journal; with it as openStore sets it up; with
+ * the main-thread writer (createWritable, a file per batch); with the worker writer (sync access
+ * handle, appends to a live file), flushing each batch and not.
+ */
+async function appendCost(count: number, rounds: number): Promise<Record<string, number | string>> {
+  const modes = Object.keys(MODES) as (keyof typeof MODES)[];
+  const times = Object.fromEntries(modes.map((mode) => [mode, [] as number[]])) as Record<keyof typeof MODES, number[]>;
+  let writtenBy = '';
   for (let round = 0; round < rounds; round++) {
-    for (const mode of ['off', 'on', 'worker', 'unflushed'] as const) {
+    const stores = await Promise.all(modes.map(async (mode) => {
       const name = `bench-append-${mode}-${round}`;
-      const store = await openStoreWith({ name, journal: mode === 'on' }, {});
+      const store = await openStoreWith({ name, journal: MODES[mode].journal }, MODES[mode].internal);
       await STORE_JOURNALS.get(store)?.rolled();
-      const worker = mode === 'worker' || mode === 'unflushed' ? syncHandleWorker(mode === 'worker') : undefined;
-      const times = await timeAppends(store, count, worker?.write);
-      worker?.close();
-      ({ off: without, on: withJournal, worker: withWorker, unflushed: withUnflushed })[mode].push(...times.slice(5));
+      return { mode, name, store, id: (await store.createConversation({ title: 'bench' })).id };
+    }));
+    // Interleaved, each append in a rotating order of modes: on a shared machine, a burst of load
+    // hits every mode alike instead of whichever ran at the time.
+    for (let index = 0; index < count; index++) {
+      for (let turn = 0; turn < stores.length; turn++) {
+        const { mode, store, id } = stores[(index + turn) % stores.length]!;
+        const time = await timeAppend(store, id, index);
+        if (index >= 5) times[mode].push(time);
+      }
+    }
+    for (const { mode, name, store } of stores) {
+      if (mode === 'journal') writtenBy = STORE_JOURNALS.get(store)!.writtenBy();
       store.close();
       await deleteStore({ name });
     }
   }
-  const off = median(without);
-  return {
-    appendMsWithout: off, appendMsJournal: median(withJournal), appendMsSyncHandleWorker: median(withWorker),
-    appendMsSyncHandleWorkerUnflushed: median(withUnflushed),
-    ratioJournal: median(withJournal) / off, ratioSyncHandleWorker: median(withWorker) / off, ratioSyncHandleWorkerUnflushed: median(withUnflushed) / off,
-  };
+  const off = median(times.off);
+  const figures: Record<string, number | string> = { appendMsWithout: off, journalWrittenBy: writtenBy };
+  for (const mode of ['journal', 'mainThread', 'worker', 'workerUnflushed'] as const) {
+    const capitalized = `${mode[0]!.toUpperCase()}${mode.slice(1)}`;
+    figures[`appendMs${capitalized}`] = median(times[mode]);
+    figures[`ratio${capitalized}`] = median(times[mode]) / off;
+  }
+  return figures;
 }
 
 function conversationExport(index: number, entries: number): unknown {
@@ -139,7 +121,7 @@ async function restoreAndSize(conversations: number, perConversation: number): P
   await deleteStore({ name: baselineName });
 
   const name = 'bench-restore';
-  const store = await openStoreWith({ name }, {});
+  const store = await openStoreWith({ name, journal: true }, {});
   await STORE_JOURNALS.get(store)?.rolled();
   const journaledImportMs = await importAll(store, conversations, perConversation);
   // The background rolls as segments grow; wait for the one running, then let the engine settle its files.
@@ -149,7 +131,7 @@ async function restoreAndSize(conversations: number, perConversation: number): P
   store.close();
   await deleteBehindTheStoresBack(name);
   const restoreStarted = performance.now();
-  const restored = await openStoreWith({ name }, {});
+  const restored = await openStoreWith({ name, journal: true }, {});
   const restoreMs = performance.now() - restoreStarted;
   const restoredEntries = restored.openReport.restored?.entries ?? 0;
   restored.close();

@@ -42,21 +42,25 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
       await journal.flushed();
       return result;
     };
+  // Writes that change a conversation without appending announce it first: a kill that cuts off
+  // their record is then caught up at the next open (DESIGN §21, catch-up-intents.ts).
+  const announced = <T>(id: string, write: () => Promise<T>): Promise<T> =>
+    durable(journal === undefined ? write() : journal.intend(id).then(write));
   const store = {
     name: context.name,
     openReport,
     createConversation: (options) => durable(createConversation(context, options)),
     getConversation: (id) => getConversation(context, id),
     listConversations: (options) => listConversations(context, options),
-    updateConversation: (id, update) => durable(updateConversation(context, id, update)),
-    deleteConversation: (id) => durable(deleteConversation(context, id)),
+    updateConversation: (id, update) => announced(id, () => updateConversation(context, id, update)),
+    deleteConversation: (id) => announced(id, () => deleteConversation(context, id)),
     append: (id, messages, options) => durable(append(context, id, messages, options)),
     settle: (id, options) => durable(settleConversation(context, id, options)),
     appendCompaction: (id, compaction, options) => durable(appendCompaction(context, id, compaction, options)),
     entries: (id, options) => readEntries(context, id, options),
     context: (id, options) => readContext(context, id, options),
     contextEntries: (id, options) => readContextEntries(context, id, options),
-    checkout: (id, entryId) => durable(checkout(context, id, entryId)),
+    checkout: (id, entryId) => announced(id, () => checkout(context, id, entryId)),
     children: (id, entryId) => readChildren(context, id, entryId),
     forks: (id) => readForks(context, id),
     exportConversation: async (id) => (await import('./transfer/export-conversation.js')).exportConversation(context, id),

@@ -49,6 +49,10 @@ export interface InternalStoreOptions {
   beforeIndexWrite?: () => Promise<void>;
   /** `false`: the search indexer takes no Web Lock, as where `navigator.locks` is missing (tests of two indexers at once). */
   indexLocks?: boolean;
+  /** Starts the journal worker (tests give one that fails or dies); `null`: the main thread writes the journal. */
+  journalWorker?: (() => Worker) | null;
+  /** `flush()` each batch the journal worker appends; default: when `durability` is `'strict'` (benchmarks compare). */
+  journalFlush?: boolean;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -93,7 +97,8 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
     // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
     const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
-    const journaled = await attachJournal(context, journal, journalOn, internal.journalRollBytes);
+    const journaled = await attachJournal(context, journal, journalOn,
+      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush });
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
     if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);

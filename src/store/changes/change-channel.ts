@@ -16,6 +16,8 @@ export class ChangeChannel {
   private reset: StoreChange | undefined;
   /** Hears every change this instance publishes, after its commit: the journal's hook (DESIGN §21). */
   onPublish: ((message: StoreChangeMessage) => void) | undefined;
+  /** Hears the store close for good (`close()`, a version change): the journal lets go of its worker. */
+  onClosed: (() => void) | undefined;
 
   constructor(databaseName: string) {
     this.channel = openBroadcastChannel(`convolog:${databaseName}`);
@@ -61,6 +63,7 @@ export class ChangeChannel {
 
   /** Tells this instance's listeners that the store closed, and stops listening to other tabs. */
   closed(reason: ClosedReason): void {
+    if (reason !== 'terminated') this.onClosed?.();
     this.deliver({ type: 'closed', reason });
     if (reason !== 'terminated') this.shutdown();
   }

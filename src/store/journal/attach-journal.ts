@@ -2,9 +2,22 @@ import type { StoreContext } from '../database/store-context.js';
 import type { JournalIssue } from '../types/open-report.js';
 import { catchUpJournal } from './catch-up-journal.js';
 import { DEFAULT_ROLL_BYTES, JournalRoller } from './journal-roller.js';
-import { JournalWriter } from './journal-writer.js';
+import type { JournalFiles, JournalSink } from './journal-sink.js';
+import type { JournalStorage } from './journal-storage.js';
+import { journalFiles, JournalWriter } from './journal-writer.js';
 import type { OpenedJournal } from './open-journal.js';
 import { describe } from './reset-marker.js';
+import { segmentSink } from './segment-sink.js';
+
+/** How the journal runs; the defaults are what `openStore` uses, tests and benchmarks change them. @internal */
+export interface JournalTuning {
+  /** Roll into a snapshot once the segments reach this many bytes. */
+  rollBytes?: number;
+  /** Starts the journal worker; `null`: write from the main thread only. */
+  startWorker?: (() => Worker) | null;
+  /** `flush()` each batch the worker appends. Default: when the store's `durability` is `'strict'`. */
+  flush?: boolean;
+}
 
 /**
  * After the database is open (DESIGN §21): restores from the journal when the open found a reset,
@@ -14,7 +27,7 @@ import { describe } from './reset-marker.js';
  * @internal
  */
 export async function attachJournal(
-  storeContext: StoreContext, opened: OpenedJournal, enabled: boolean, rollBytes = DEFAULT_ROLL_BYTES,
+  storeContext: StoreContext, opened: OpenedJournal, enabled: boolean, tuning: JournalTuning = {},
 ): Promise<AttachedJournal | undefined> {
   const { storage, report } = opened;
   if (!enabled || storage === undefined || !storage.canJournal) return undefined;
@@ -28,25 +41,35 @@ export async function attachJournal(
   const onIssue = (issue: JournalIssue): void => {
     report.issues.push(issue);
   };
-  // A session whose open found anything wrong (a marker it could not read, a newer or foreign
-  // file, a torn record) never rolls: a roll removes files, and these may still be of use (to a
-  // newer build, or an empty database the marker missed whose content only the journal holds).
-  const rollable = report.issues.length === 0;
-  const roller = new JournalRoller(context, storage, opened.generation, rollable ? rollBytes : Number.POSITIVE_INFINITY, onIssue);
-  const writer = new JournalWriter(storage, {
-    database: context.name,
-    generation: opened.generation,
+  const files = journalFiles(context.name, opened.generation);
+  const sink = await chooseSink(storage, files, tuning.startWorker, tuning.flush ?? context.durability === 'strict');
+  const writer = new JournalWriter(sink, {
     readEntries: async (conversationId) => {
       const { exportConversation } = await import('../transfer/export-conversation.js');
       return (await exportConversation(context, conversationId)).entries;
     },
-    onWritten: (bytes) => roller.written(bytes),
+    onWritten: (bytes, newFile) => roller.written(bytes, newFile),
     onIssue,
   });
+  // A session whose open found anything wrong (a marker it could not read, a newer or foreign
+  // file, a torn record) never rolls: a roll removes files, and these may still be of use (to a
+  // newer build, or an empty database the marker missed whose content only the journal holds).
+  const rollable = report.issues.length === 0;
+  const rollBytes = rollable ? tuning.rollBytes ?? DEFAULT_ROLL_BYTES : Number.POSITIVE_INFINITY;
+  const roller = new JournalRoller(context, storage, opened.generation, rollBytes, onIssue, () => writer.seal());
   if (!report.reset) await catchUp(context, opened, writer);
   context.changes.onPublish = (change) => writer.record(change);
+  context.changes.onClosed = () => void writer.close();
   if (rollable) roller.checkAtOpen();
-  return { flushed: () => writer.flushed(), rolled: () => roller.idle() };
+  return { flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind };
+}
+
+/** A journal worker where OPFS is the folder (worker-journal-sink.ts, loaded on demand: not with `openStore`); the main thread elsewhere. */
+async function chooseSink(storage: JournalStorage, files: JournalFiles, startWorker: JournalTuning['startWorker'], flush: boolean): Promise<JournalSink> {
+  const fallback = segmentSink(storage, files);
+  const folder = storage.opfsFolder;
+  if (folder === undefined || startWorker === null) return fallback;
+  return (await import('./worker-journal-sink.js')).workerJournalSink({ folder, files, fallback, flush, startWorker });
 }
 
 async function catchUp(context: StoreContext, opened: OpenedJournal, writer: JournalWriter): Promise<void> {
@@ -61,6 +84,10 @@ async function catchUp(context: StoreContext, opened: OpenedJournal, writer: Jou
 export interface AttachedJournal {
   /** Settles when every write so far is journaled: write methods await it. */
   flushed(): Promise<void>;
+  /** Journals an intent to change `conversationId` without appending; awaited before such writes (JournalIntent). */
+  intend(conversationId: string): Promise<void>;
   /** Settles when no roll into a snapshot is running. */
   rolled(): Promise<void>;
+  /** Which thread writes the journal now: `worker` until a worker fails, then `main-thread`. */
+  writtenBy(): 'main-thread' | 'worker';
 }

@@ -21,13 +21,17 @@ const STEP = 64;
  * acknowledged, but the next session builds on it, and without it a later restore would stop at
  * the gap. Such writes are the last of a session, so they are newer than the newest journal file
  * (less a margin): the conversations active since then have their recent entries journaled
- * again (replay is idempotent, by entry id). Renames and deletions are not caught up.
+ * again (replay is idempotent, by entry id). Renames, checkouts and deletions keep `updatedAt`
+ * or leave nothing to read: they announce an intent first, and the intents in the newest files
+ * have their conversations' state journaled (catch-up-intents.ts). `clear` is not caught up.
  * Costs the recently active conversations' recent entries, not the database.
  * @internal
  */
 export async function catchUpJournal(context: StoreContext, storage: JournalStorage, writer: JournalWriter): Promise<void> {
-  const newest = newestTime(await storage.list());
+  const names = await storage.list();
+  const newest = newestTime(names);
   if (newest === undefined) return;
+  await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, names, newest, writer);
   const since = new Date(newest - MARGIN_MS).toISOString();
   for (const active of await activeSince(context, since)) {
     const recent = await recentEntries(context, active.id, since);

@@ -27,9 +27,21 @@ export interface JournalHeader {
 export interface JournalRecord {
   /** When the record was written (UTC ISO): the `lostAfter` of a restore that ends here. */
   at: string;
-  change: Exclude<StoreChangeMessage, { type: 'database_reset' }>;
+  change: Exclude<StoreChangeMessage, { type: 'database_reset' }> | JournalIntent;
   /** Every entry of the conversation, for a `conversation_created` of an import or a sync pull (and in snapshots). */
   entries?: Entry[];
+}
+
+/**
+ * Written (and awaited) before a write that changes a conversation without appending to it
+ * (rename, appData, checkout, deletion): if a kill cuts off that write's own record, the next
+ * open finds the intent and journals the conversation's state from IndexedDB (catch-up-intents.ts).
+ * Replay ignores it, and so does a build that predates it (it applies the types it knows).
+ * @internal
+ */
+export interface JournalIntent {
+  type: 'intent';
+  conversationId: string;
 }
 
 /** A journal file read back: its header and the records before any damage. @internal */

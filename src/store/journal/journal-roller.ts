@@ -29,12 +29,14 @@ export class JournalRoller {
     private readonly generation: number,
     private readonly minBytes: number,
     private readonly onIssue: (issue: JournalIssue) => void,
+    /** Stops this tab's appends to its live file, so the roll takes what it holds. */
+    private readonly seal: () => Promise<void> = async () => undefined,
   ) {}
 
-  /** A segment of `bytes` was written. */
-  written(bytes: number): void {
+  /** A batch of `bytes` was written, in a file of its own or appended to a live one. */
+  written(bytes: number, newFile = true): void {
     this.bytes += bytes;
-    this.segments++;
+    if (newFile) this.segments++;
     if (this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
     if (this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS) this.start();
   }
@@ -71,6 +73,7 @@ export class JournalRoller {
       await withLock(journalLockName(this.context.name), wait, async () => {
         if (this.context.connection.isClosed || !(await worthIt())) return;
         const counted = this.bytes;
+        await this.seal();
         const { rollJournal } = await import('./roll-journal.js');
         this.snapshotBytes = await rollJournal(this.context, this.storage, this.generation);
         this.bytes -= counted;

@@ -15,6 +15,8 @@ export interface JournalStorage {
   write(file: string, text: string): Promise<void>;
   /** Removes a file; no error when it is already gone. */
   remove(file: string): Promise<void>;
+  /** The folder's path under the OPFS root, where a journal worker can append to it (`undefined`: elsewhere). */
+  readonly opfsFolder?: readonly string[];
 }
 
 /**

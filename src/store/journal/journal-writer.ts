@@ -1,18 +1,16 @@
 import type { Entry } from '../../core/entry.js';
 import type { JournalIssue } from '../types/open-report.js';
 import type { StoreChangeMessage } from '../types/store-change.js';
-import { JOURNAL_FORMAT, JOURNAL_VERSION, journalText, SEGMENT_PREFIX, type JournalHeader, type JournalRecord } from './journal-format.js';
-import type { JournalStorage } from './journal-storage.js';
+import { JOURNAL_FORMAT, JOURNAL_VERSION, SEGMENT_PREFIX, type JournalRecord } from './journal-format.js';
+import type { JournalFiles, JournalSink } from './journal-sink.js';
 import { describe } from './reset-marker.js';
 
-/** What a {@link JournalWriter} needs besides its folder. @internal */
+/** What a {@link JournalWriter} needs besides its sink. @internal */
 export interface JournalWriterOptions {
-  database: string;
-  generation: number;
   /** Every entry of a conversation, read after the commit (an import or a pulled conversation announces none). */
   readEntries: (conversationId: string) => Promise<Entry[]>;
-  /** Told of each segment written (its size), so the journal can be rolled into a snapshot in time. */
-  onWritten?: (bytes: number) => void;
+  /** Told of each batch written (its size, whether it started a file), so the journal can be rolled into a snapshot in time. */
+  onWritten?: (bytes: number, newFile: boolean) => void;
   /** Told when a segment could not be written. */
   onIssue?: (issue: JournalIssue) => void;
 }
@@ -20,20 +18,23 @@ export interface JournalWriterOptions {
 type Line = string | Promise<string | undefined>;
 
 /**
- * Mirrors the store's committed writes into journal segments (DESIGN §21). Each change becomes a
- * JSON line; the lines gathered while the previous segment was being written go into the next
- * one together (group commit), so a burst of writes costs one file write, not one each. A
- * segment is written whole or not at all (`JournalStorage.write`), which a crash cannot tear.
+ * Mirrors the store's committed writes into the journal (DESIGN §21). Each change becomes a JSON
+ * line; the lines gathered while the previous batch was being written go into the next one
+ * together (group commit), so a burst of writes costs one write, not one each. Where a batch goes
+ * is the sink's business: a live file appended to by a worker, or a segment file of its own.
  * Write failures are issues, never errors: IndexedDB already committed the write.
  * @internal
  */
 export class JournalWriter {
   private tail: Promise<void> = Promise.resolve();
   private open: Line[] | undefined;
-  private counter = 0;
-  private readonly tab = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
 
-  constructor(private readonly storage: JournalStorage, private readonly options: JournalWriterOptions) {}
+  constructor(private readonly sink: JournalSink, private readonly options: JournalWriterOptions) {}
+
+  /** Which thread writes the journal (tests and benchmarks). */
+  get kind(): JournalSink['kind'] {
+    return this.sink.kind;
+  }
 
   /** Journals a change this store instance just committed. */
   record(change: StoreChangeMessage): void {
@@ -43,8 +44,30 @@ export class JournalWriter {
     this.batch().push(needsLog ? this.withLog(at, change) : JSON.stringify({ at, change } satisfies JournalRecord));
   }
 
+  /** Journals that this tab is about to change `conversationId` without appending (see {@link JournalIntent}); settles once it is written. */
+  intend(conversationId: string): Promise<void> {
+    this.batch().push(JSON.stringify({ at: new Date().toISOString(), change: { type: 'intent', conversationId } } satisfies JournalRecord));
+    return this.tail;
+  }
+
   /** Settles when every change recorded so far is in a segment (or failed to get there, as an issue). */
   flushed(): Promise<void> {
+    return this.tail;
+  }
+
+  /** After what is recorded so far: stops appending to the live file, so a roll can take it. */
+  seal(): Promise<void> {
+    return this.after(() => this.sink.seal());
+  }
+
+  /** After what is recorded so far: lets go of the worker (the store closed). */
+  close(): Promise<void> {
+    return this.after(() => this.sink.close());
+  }
+
+  private after(task: () => Promise<void>): Promise<void> {
+    this.open = undefined; // what comes next is written after the task
+    this.tail = this.tail.then(task).catch(() => undefined);
     return this.tail;
   }
 
@@ -72,17 +95,23 @@ export class JournalWriter {
 
   private async write(batch: Line[]): Promise<void> {
     const lines = (await Promise.all(batch)).filter((line): line is string => line !== undefined);
-    const header: JournalHeader = { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, database: this.options.database, generation: this.options.generation };
-    const text = journalText(header, lines);
-    const name = segmentName(this.tab, this.counter++);
     try {
-      await this.storage.write(name, text);
+      const { bytes, newFile } = await this.sink.append(lines);
+      this.options.onWritten?.(bytes, newFile);
     } catch (error) {
-      this.options.onIssue?.({ code: 'journal_write_failed', file: name, message: `A journal segment could not be written (${describe(error)}); ${lines.length} changes are not journaled.` });
-      return;
+      this.options.onIssue?.({ code: 'journal_write_failed', message: `A journal batch could not be written (${describe(error)}); ${lines.length} changes are not journaled.` });
     }
-    this.options.onWritten?.(text.length);
   }
+}
+
+/** The header and segment names of one tab's journal files. @internal */
+export function journalFiles(database: string, generation: number): JournalFiles {
+  const tab = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+  let counter = 0;
+  return {
+    header: { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, database, generation },
+    nextName: () => segmentName(tab, counter++),
+  };
 }
 
 /** `j-<time>-<tab>-<n>.jsonl`: names sort by time, then by tab and order within it. @internal */

@@ -4,6 +4,8 @@ import type { JournalBackend, JournalStorage } from './journal-storage.js';
 export interface MemoryJournalFaults {
   /** Every write throws a `QuotaExceededError` (a full disk, private mode). */
   refuseWrites?: boolean;
+  /** Refuses the writes whose text this picks: a tab killed before one particular record reached the journal. */
+  refuseWrite?: (text: string) => boolean;
   /** Every removal throws: what a crash right after a snapshot was written leaves behind. */
   refuseRemoves?: boolean;
   /** Opening the folder throws (no OPFS at all). */
@@ -42,7 +44,7 @@ function memoryStorage(folder: Map<string, string>, faults: MemoryJournalFaults)
     list: async () => [...folder.keys()],
     read: async (file) => folder.get(file),
     async write(file, text) {
-      if (faults.refuseWrites === true) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if (faults.refuseWrites === true || faults.refuseWrite?.(text) === true) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       folder.set(file, text);
     },
     remove: async (file) => {

@@ -21,12 +21,14 @@ export function hasOpfs(): boolean {
 export const opfsBackend: JournalBackend = async (database) => {
   const root = await navigator.storage.getDirectory();
   const journals = await root.getDirectoryHandle(ROOT_FOLDER, { create: true });
-  return folder(await journals.getDirectoryHandle(encodeURIComponent(database), { create: true }) as Directory);
+  const name = encodeURIComponent(database);
+  return folder(await journals.getDirectoryHandle(name, { create: true }) as Directory, [ROOT_FOLDER, name]);
 };
 
-function folder(directory: Directory): JournalStorage {
+function folder(directory: Directory, path: readonly string[]): JournalStorage {
   return {
     canJournal: true,
+    opfsFolder: path,
     async list() {
       const names: string[] = [];
       for await (const name of directory.keys()) names.push(name);

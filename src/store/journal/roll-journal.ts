@@ -5,6 +5,7 @@ import type { Conversation } from '../types/conversation.js';
 import { exportConversation } from '../transfer/export-conversation.js';
 import { JOURNAL_FORMAT, JOURNAL_VERSION, journalText, SEGMENT_PREFIX, SNAPSHOT_PREFIX, snapshotRecord, type JournalHeader } from './journal-format.js';
 import type { JournalStorage } from './journal-storage.js';
+import { liveFiles } from './live-files.js';
 
 /**
  * Rolls the journal into a snapshot (DESIGN §21), so it stays a small multiple of the database:
@@ -12,12 +13,15 @@ import type { JournalStorage } from './journal-storage.js';
  * writes committed before the listing, so the reads that follow see them), writes the snapshot
  * naming the segments it holds, and only then removes them and older snapshots. A crash at any
  * point leaves a journal that restores the same content; a segment written meanwhile is not
- * listed and stays, to be replayed on top (replay is idempotent). Returns the snapshot's size.
+ * listed and stays, to be replayed on top (replay is idempotent), and so does a file another tab's
+ * journal worker still appends to (live-files.ts). Returns the snapshot's size.
  * @internal
  */
 export async function rollJournal(context: StoreContext, storage: JournalStorage, generation: number): Promise<number> {
   const before = await storage.list();
-  const segments = before.filter((name) => name.startsWith(SEGMENT_PREFIX)).sort();
+  // After the listing: a file listed but no longer live was sealed, every append to it done.
+  const live = await liveFiles(context.name);
+  const segments = before.filter((name) => name.startsWith(SEGMENT_PREFIX) && !live.has(name)).sort();
   const snapshots = before.filter((name) => name.startsWith(SNAPSHOT_PREFIX));
   const at = new Date().toISOString();
   const lines: string[] = [];

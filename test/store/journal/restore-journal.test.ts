@@ -2,9 +2,9 @@
 // database thrown away restores from it before it resolves. Bad journals restore what they
 // safely can and never keep the store from opening. In-memory journal folder (Node and Chromium).
 import { describe, expect, it } from 'vitest';
-import { user } from '../../../src/core/constructors.js';
+import { assistant, user } from '../../../src/core/constructors.js';
 import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
-import { storeFixture } from '../store-fixture.js';
+import { steppingClock, storeFixture } from '../store-fixture.js';
 import { deleteBehindTheStoresBack, dump, profile, writeEverything } from './journal-support.js';
 
 const stores = storeFixture();
@@ -117,6 +117,34 @@ describe('writes a killed tab committed but never journaled', () => {
     const second = await browser.open(); // no reset: the database is there
     await second.append(id, [user('built on it')]);
     const expected = await dump(second);
+    second.close();
+    await deleteBehindTheStoresBack(name);
+    const after = await browser.open();
+    expect(after.openReport.issues).toEqual([]);
+    expect(await dump(after)).toEqual(expected);
+    after.close();
+  });
+
+  it('are journaled at the next open when they renamed, moved the head of or deleted a conversation', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    // Entries from long ago: the catch-up of recent entries does not carry these conversations along.
+    const first = await browser.open({ now: steppingClock() });
+    const renamed = await first.createConversation({ title: 'before' });
+    const [, a1] = await first.append(renamed.id, [user('one'), assistant('ONE')]);
+    await first.append(renamed.id, [user('two')], { parentId: a1!.id });
+    const deleted = await first.createConversation({ title: 'deleted' });
+    await first.append(deleted.id, [user('bye')]);
+    // The tab dies after each commit, before its record is written.
+    browser.memory.faults.refuseWrite = (text) => /"type":"conversation_(updated|deleted)"/.test(text);
+    await first.updateConversation(renamed.id, { title: 'after' });
+    await first.checkout(renamed.id, a1!.id);
+    await first.deleteConversation(deleted.id);
+    first.close();
+    browser.memory.faults.refuseWrite = undefined;
+    const second = await browser.open(); // no reset: the database is there
+    const expected = await dump(second);
+    expect(expected).toHaveLength(1);
     second.close();
     await deleteBehindTheStoresBack(name);
     const after = await browser.open();

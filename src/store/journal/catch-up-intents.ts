@@ -1,0 +1,45 @@
+import { toConversation } from '../conversations/to-conversation.js';
+import { runTransaction } from '../database/run-transaction.js';
+import type { StoreContext } from '../database/store-context.js';
+import type { JournalIssue } from '../types/open-report.js';
+import { parseJournalFile, SEGMENT_PREFIX } from './journal-format.js';
+import type { JournalStorage } from './journal-storage.js';
+import type { JournalWriter } from './journal-writer.js';
+
+/**
+ * How far back from the newest journal file intents are looked for: the entries' catch-up margin
+ * (60 s, catch-up-journal.ts) and one more, for a live file started up to a minute before the
+ * next one (worker-journal-sink.ts starts a new one after 60 s).
+ */
+const INTENT_MS = 120_000;
+
+/**
+ * Journals the state of each conversation that the last session announced an intent for (a
+ * rename, an appData change, a checkout, a deletion: see `JournalIntent`) in the journal's newest
+ * segments (named within {@link INTENT_MS} of `newest`): a kill may have cut off the write's own record after its commit, and
+ * such a write leaves no recent entry for the entries' catch-up to find. A conversation IndexedDB
+ * has is journaled as it is now (`conversation_updated`), one it lacks as deleted. Replay is
+ * idempotent, so an intent whose record did reach the journal costs one more line. Loaded on
+ * demand by `catchUpJournal`; files that cannot be read are skipped (another tab's live file).
+ * @internal
+ */
+export async function catchUpIntents(
+  context: StoreContext, storage: JournalStorage, names: readonly string[], newest: number, writer: JournalWriter,
+): Promise<void> {
+  const ids = new Set<string>();
+  const ignored: JournalIssue[] = [];
+  for (const name of names) {
+    if (!name.startsWith(SEGMENT_PREFIX) || Number(name.slice(SEGMENT_PREFIX.length, SEGMENT_PREFIX.length + 15)) < newest - INTENT_MS) continue;
+    const text = await storage.read(name).catch(() => undefined);
+    const file = text === undefined ? undefined : parseJournalFile(name, text, context.name, ignored);
+    for (const { change } of file?.records ?? []) if (change.type === 'intent') ids.add(change.conversationId);
+  }
+  if (ids.size === 0) return;
+  const found = await runTransaction(context, ['conversations'], 'readonly', 'Catching up the journal',
+    (transaction) => Promise.all([...ids].map((id) => transaction.objectStore('conversations').get(id))));
+  [...ids].forEach((conversationId, index) => {
+    const record = found[index];
+    if (record === undefined) writer.record({ type: 'conversation_deleted', conversationId });
+    else writer.record({ type: 'conversation_updated', conversationId, conversation: toConversation(record) });
+  });
+}
