@@ -3,7 +3,7 @@ import { DEFAULT_STORE_NAME, type DeleteStoreOptions } from './open-store-option
 import { resolveFactory } from './database/resolve-factory.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import { forgetJournal } from './journal/forget-journal.js';
-import { afterJournalLock } from './journal/journal-roller.js';
+import { afterJournalLock } from './journal/journal-lock.js';
 import type { JournalBackend } from './journal/journal-storage.js';
 
 /**

@@ -11,11 +11,12 @@ import { SearchIndexer } from './database/search-indexer.js';
 import { DEFAULT_INLINE_MEDIA_LIMIT } from './attachments/inline-media.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import type { JournalBackend } from './journal/journal-storage.js';
-import { attachJournal } from './journal/attach-journal.js';
+import type { AttachedJournal } from './journal/attach-journal.js';
 import { journalByDefault } from './journal/journal-by-default.js';
-import { holdLock, journalLockName } from './journal/journal-roller.js';
+import { holdLock, journalLockName } from './journal/journal-lock.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
 import { scheduleSearchIndexing } from './search/index-scheduler.js';
+import type { OpenReport } from './types/open-report.js';
 
 const DURABILITIES: readonly IDBTransactionDurability[] = ['strict', 'relaxed', 'default'];
 
@@ -88,6 +89,11 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
   const storage = startJournalStorage(backend, name);
   storage?.catch(() => undefined); // a refusal is reported by openJournal, even if the database open fails first
+  // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
+  const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
+  // The journal's writer, roller and catch-up load only where it is on, while the database opens.
+  const journalCode = journalOn && storage !== undefined ? import('./journal/attach-journal.js') : undefined;
+  journalCode?.catch(() => undefined); // reported below, once the store has a report to put it in
   try {
     const database = await open(options.signal);
     const journal = await openJournal({ database: name, created, storage });
@@ -95,10 +101,8 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     const connection = new Connection(() => open(), (reason) => changes.closed(reason));
     connection.adopt(database);
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
-    // A folder given by the caller (tests) is one to journal into; otherwise Chromium-based engines journal.
-    const journalOn = options.journal ?? (internal.journalBackend != null || journalByDefault());
-    const journaled = await attachJournal(context, journal, journalOn,
-      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush });
+    const journaled = await attachJournalCode(journalCode, journal.report, async ({ attachJournal }) => attachJournal(context, journal, journalOn,
+      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush }));
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
     if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);
@@ -108,4 +112,24 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     opened = true;
     releaseLock?.();
   }
+}
+
+/**
+ * Runs `attach` with the journal's code once it has loaded; without it (the journal is off, or its
+ * chunk failed to load: offline and not cached) the store opens unjournaled, and says why.
+ */
+async function attachJournalCode(
+  code: Promise<typeof import('./journal/attach-journal.js')> | undefined,
+  report: OpenReport,
+  attach: (module: typeof import('./journal/attach-journal.js')) => Promise<AttachedJournal | undefined>,
+): Promise<AttachedJournal | undefined> {
+  if (code === undefined) return undefined;
+  let module: typeof import('./journal/attach-journal.js');
+  try {
+    module = await code;
+  } catch (error) {
+    report.issues.push({ code: 'journal_write_failed', message: `The journal's code did not load (${String(error)}); this session is not journaled.` });
+    return undefined;
+  }
+  return attach(module);
 }

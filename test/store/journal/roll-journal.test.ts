@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../../src/core/constructors.js';
 import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
 import type { ConvologStore } from '../../../src/store/index.js';
-import { journalLockName } from '../../../src/store/journal/journal-roller.js';
+import { journalLockName } from '../../../src/store/journal/journal-lock.js';
 import { memoryJournalBackend } from '../../../src/store/journal/memory-journal-backend.js';
 import { openStoreWith } from '../../../src/store/open-store.js';
 import { storeFixture } from '../store-fixture.js';
