@@ -1,9 +1,9 @@
 import { foldForSearch } from './search-normalize.js';
-import { cutTerm, searchWords } from './search-terms.js';
+import { cutTerm, runCharacters, searchWords } from './search-terms.js';
 
 /**
  * One word of a search query. `prefix`: a word that must start some index term of the entry
- * (`wea` finds "weather"). `substring`: a run of Han, kana or Hangul that must occur in the text;
+ * (`wea` finds "weather"). `substring`: a run of Han, kana, Hangul, Thai, Lao, Khmer or Myanmar that must occur in the text;
  * every one of its `terms` (its bigrams, or its one character as a prefix) must be in the index,
  * and the snippet then checks the run itself.
  *
@@ -12,7 +12,7 @@ import { cutTerm, searchWords } from './search-terms.js';
 export type SearchWord = { kind: 'prefix'; term: string } | { kind: 'substring'; text: string; terms: string[] };
 
 function bigrams(run: string): string[] {
-  const characters = Array.from(run);
+  const characters = runCharacters(run);
   return characters.slice(1).map((character, index) => characters[index] + character);
 }
 

@@ -5,9 +5,13 @@ export const MAX_TERMS_PER_ENTRY = 1000;
 /** The most UTF-16 units of a word that the index keeps; longer words are cut. @internal */
 export const MAX_TERM_LENGTH = 32;
 
-// Han, kana and Hangul (and the kana length mark): written without spaces between words, so a
-// run of them is searched as a substring, indexed by its character bigrams.
-const RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc]+/gu;
+// Han, kana, Hangul (and the kana length mark), Thai, Lao, Khmer and Myanmar: written without
+// spaces between words, so a run of them is searched as a substring, indexed by its character
+// bigrams. Not the segmenter's words: engines split Thai differently (Firefox: สวัส + ดี).
+const RUN = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30fc\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Mymr}]+/gu;
+// A run's character: a code point and the marks after it (Thai vowels and tone marks, Khmer and
+// Myanmar subscript signs), fixed by Unicode rather than by an engine's grapheme segmenter.
+const CHARACTER = /.\p{M}*/gsu;
 // Where Intl.Segmenter is missing: letters, digits, marks (Devanagari matras) and `_`.
 const WORD = /[\p{L}\p{N}\p{M}\p{Pc}]+/gu;
 // A word is a segment holding a letter, digit or `_`, whatever the segmenter's isWordLike says:
@@ -62,7 +66,7 @@ function visitWords(text: string, from: number, to: number, visit: Visit): boole
  * Splits normalized text into what search matches: `visit(word, start, false)` for each word
  * (Intl.Segmenter's segments that hold a letter, digit or `_`, or runs of letters and digits
  * without it) and
- * `visit(run, start, true)` for each run of Han, kana or Hangul. `start` is the position in
+ * `visit(run, start, true)` for each run of Han, kana, Hangul, Thai, Lao, Khmer or Myanmar. `start` is the position in
  * `text`. `visit` returns `true` to stop early.
  *
  * @internal Shared by indexing, query parsing and snippets, so that all three split text alike.
@@ -76,6 +80,11 @@ export function searchWords(text: string, visit: Visit): void {
   visitWords(text, from, text.length, visit);
 }
 
+/** The characters of a run, each with the marks that follow it. @internal */
+export function runCharacters(run: string): string[] {
+  return run.match(CHARACTER) ?? [];
+}
+
 /** A word cut to {@link MAX_TERM_LENGTH} units, never between the halves of a surrogate pair. @internal */
 export function cutTerm(word: string): string {
   return word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH).replace(/[\ud800-\udbff]$/, '') : word;
@@ -83,9 +92,9 @@ export function cutTerm(word: string): string {
 
 /**
  * The search index terms of a text (DESIGN §11): each word folded by `foldForSearch` and cut
- * to {@link MAX_TERM_LENGTH} units; each run of Han, kana or Hangul as its character bigrams plus
- * its last character, so that every character of a run starts some term and a one-character
- * query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
+ * to {@link MAX_TERM_LENGTH} units; each run of Han, kana, Hangul, Thai, Lao, Khmer or Myanmar as its character bigrams plus
+ * its last character (a character keeps the marks after it), so that every character of a run
+ * starts some term and a one-character query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
  *
  * @internal
  */
@@ -98,7 +107,7 @@ export function indexTerms(text: string): string[] {
   searchWords([...tokens].join(' '), (word, _start, run) => {
     if (!run) return add(cutTerm(word));
     let previous = '';
-    for (const character of word) {
+    for (const character of runCharacters(word)) {
       if (previous !== '' && add(previous + character)) return true;
       previous = character;
     }

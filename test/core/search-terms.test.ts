@@ -59,8 +59,21 @@ describe('indexTerms', () => {
     for (const character of text) expect(terms.some((term) => term.startsWith(character))).toBe(true);
   });
 
-  it('splits Thai into words with Intl.Segmenter', () => {
-    expect(indexTerms('สวัสดีครับ')).toContain('ครับ');
+  it('indexes Thai, Lao, Khmer and Myanmar runs as bigrams of characters that keep their marks, not by the segmenter', () => {
+    // Firefox 153's segmenter splits สวัสดี into สวัส + ดี, the others keep it whole (DESIGN §19):
+    // a run's terms must not depend on it. Thai vowels and tone marks above or below stay with
+    // their consonant (วั, ดี); vowels written as letters (ะ, า) are characters of their own.
+    expect(indexTerms('สวัสดีครับ')).toEqual(['สวั', 'วัส', 'สดี', 'ดีค', 'ครั', 'รับ', 'บ']);
+    expect(indexTerms('ສະບາຍດີ')).toEqual(['ສະ', 'ະບ', 'ບາ', 'າຍ', 'ຍດີ', 'ດີ']);
+    expect(indexTerms('សួស្តី')).toEqual(['សួស្', 'ស្តី', 'តី']);
+    expect(indexTerms('မင်္ဂလာပါ')).toEqual(['မင်္', 'င်္ဂ', 'ဂလာ', 'လာပါ', 'ပါ']);
+    expect(indexTerms('ok สวัสดี 天气')).toEqual(['ok', 'สวั', 'วัส', 'สดี', 'ดี', '天气', '气']);
+  });
+
+  it('starts some term with every character of a Thai run, so that any substring of it is found', () => {
+    const text = 'ภาษาไทยเขียนติดกันโดยไม่เว้นวรรค';
+    const terms = indexTerms(text);
+    for (const character of text.match(/.\p{M}*/gsu)!) expect(terms.some((term) => term.startsWith(character))).toBe(true);
   });
 
   it(`cuts a word to ${MAX_TERM_LENGTH} units, never inside a surrogate pair`, () => {
@@ -109,14 +122,15 @@ describe('indexTerms without Intl.Segmenter', () => {
     expect(withoutSegmenter('snake_case')).toEqual(['snake_case']);
     expect(withoutSegmenter('今天的天气很好')).toEqual(indexTerms('今天的天气很好'));
     expect(withoutSegmenter('party🎉time')).toEqual(['party', 'time']);
-    // What the segmenter knows and the fallback does not: Thai words, apostrophes inside words.
-    expect(withoutSegmenter('สวัสดีครับ')).toEqual(['สวัสดีครับ']);
+    // Thai is a run, split alike with or without a segmenter. What the segmenter knows and the
+    // fallback does not: apostrophes inside words.
+    expect(withoutSegmenter('สวัสดีครับ ສະບາຍດີ')).toEqual(indexTerms('สวัสดีครับ ສະບາຍດີ'));
     expect(withoutSegmenter("don't")).toEqual(['don', 't']);
   });
 
   it('works where there is no Intl at all', () => {
     vi.stubGlobal('Intl', undefined);
-    expect(indexTerms('Café 天气, สวัสดีครับ')).toEqual(['cafe', '天气', '气', 'สวัสดีครับ']);
+    expect(indexTerms('Café 天气, สวัสดี')).toEqual(['cafe', '天气', '气', 'สวั', 'วัส', 'สดี', 'ดี']);
   });
 });
 

@@ -80,6 +80,23 @@ describe('what a query matches (DESIGN §11)', () => {
     expect(await snippets(store, '울에')).toEqual(['서울에서 만나요']);
   });
 
+  it('finds Thai, Lao, Khmer and Myanmar as substrings, the same in every engine, marks kept with their letter', async () => {
+    // Firefox's segmenter splits สวัสดี into สวัส + ดี, Chromium's, WebKit's and Node's keep it
+    // whole (DESIGN §19): these scripts are matched as substrings, whatever the segmenter says.
+    const { store } = await storeWith(['สวัสดีครับ', 'ดีมาก', 'ສະບາຍດີ', 'សួស្តី', 'မင်္ဂလာပါ']);
+    expect(await snippets(store, 'ดี')).toEqual(['ดีมาก', 'สวัสดีครับ']);
+    expect(await snippets(store, 'สวัสดี')).toEqual(['สวัสดีครับ']);
+    expect(await snippets(store, 'ครับ')).toEqual(['สวัสดีครับ']);
+    expect(await snippets(store, 'ดีครับ')).toEqual(['สวัสดีครับ']);
+    expect(await snippets(store, 'สวัสดีครับ')).toEqual(['สวัสดีครับ']);
+    expect(await snippets(store, 'ครับสวัส')).toEqual([]);
+    expect(await snippets(store, 'ບາຍ')).toEqual(['ສະບາຍດີ']);
+    expect(await snippets(store, 'ດີ')).toEqual(['ສະບາຍດີ']);
+    expect(await snippets(store, 'ស្តី')).toEqual(['សួស្តី']);
+    expect(await snippets(store, 'ဂလာ')).toEqual(['မင်္ဂလာပါ']);
+    expect(highlighted((await allHits(store, 'ดี'))[1]!)).toEqual(['ดี']);
+  });
+
   it('mixes scripts in one query (AND across them)', async () => {
     const { store } = await storeWith(['Oslo 天气 today', 'Oslo only', '天气 only']);
     expect(await snippets(store, 'oslo 天气')).toEqual(['Oslo 天气 today']);

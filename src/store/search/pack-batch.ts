@@ -16,11 +16,12 @@ export interface PackedBatch {
   shards: Array<[PackedKey, ShardRecord]>;
 }
 
-// Han, kana, Hangul (and their compatibility forms): indexed as bigrams (DESIGN §11), thousands
-// of distinct ones, so two units would make nearly every bigram a shard of its own.
-const BIGRAM_SCRIPT = /^[\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/;
+// Han, kana, Hangul (and their compatibility forms), Thai, Lao, Myanmar, Khmer: indexed as
+// bigrams (DESIGN §11), thousands of distinct ones, so two units would make nearly every bigram a
+// shard of its own.
+const BIGRAM_SCRIPT = /^[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/;
 
-/** How many units of a term name its shard: one for a CJK bigram, else {@link SHARD_PREFIX}. @internal */
+/** How many units of a term name its shard: one for a CJK (or Thai, Lao, Khmer, Myanmar) bigram, else {@link SHARD_PREFIX}. @internal */
 export function shardWidth(term: string): number {
   return BIGRAM_SCRIPT.test(term) ? 1 : SHARD_PREFIX;
 }
