@@ -21,6 +21,8 @@ export interface JournalHeader {
   generation: number;
   /** A snapshot: the segments whose every write it holds (restore skips them). */
   includes?: string[];
+  /** A snapshot: when it began reading IndexedDB; every record written before is in it. */
+  at?: string;
 }
 
 /** One committed change as journaled: the change itself, and for a conversation created with a log, that log. @internal */

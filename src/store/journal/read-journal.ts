@@ -1,5 +1,5 @@
 import type { JournalIssue } from '../types/open-report.js';
-import { parseJournalFile, SEGMENT_PREFIX, SNAPSHOT_PREFIX, type JournalFile } from './journal-format.js';
+import { parseJournalFile, SEGMENT_PREFIX, SNAPSHOT_PREFIX, type JournalFile, type JournalRecord } from './journal-format.js';
 import type { JournalStorage } from './journal-storage.js';
 import { describe } from './reset-marker.js';
 
@@ -34,6 +34,26 @@ export async function readJournal(storage: JournalStorage, database: string, iss
     if (file !== undefined) segments.push(file);
   }
   return { ...(snapshot === undefined ? {} : { snapshot }), segments, names };
+}
+
+/**
+ * The records to replay, in the order they were written: the snapshot's, then every segment
+ * record written after the snapshot began reading, by time across files (in file order for equal
+ * times). Each tab's journal worker appends to its own live file for up to a minute, so files
+ * overlap in time: replayed file after file, an older write in one tab's file would land on top
+ * of a newer deletion or clear in another's. A record written before the snapshot began is in it
+ * (records are written after their commit), and replayed after it would bring back an older state.
+ * @internal
+ */
+export function replayOrder(journal: ReadJournal): JournalRecord[] {
+  const fromSnapshot = journal.snapshot?.records ?? [];
+  const since = journal.snapshot?.header.at ?? fromSnapshot[0]?.at;
+  const later: JournalRecord[] = [];
+  for (const file of journal.segments) {
+    for (const record of file.records) if (since === undefined || record.at >= since) later.push(record);
+  }
+  later.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)); // stable: a file's own order stays
+  return [...fromSnapshot, ...later];
 }
 
 async function readFile(storage: JournalStorage, name: string, database: string, issues: JournalIssue[]): Promise<JournalFile | undefined> {

@@ -4,7 +4,7 @@ import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExpo
 import { importConversation } from '../transfer/import-conversation.js';
 import { JournalState, wholeLog, type JournaledConversation } from './journal-state.js';
 import type { JournalStorage } from './journal-storage.js';
-import { readJournal } from './read-journal.js';
+import { readJournal, replayOrder } from './read-journal.js';
 import { describe } from './reset-marker.js';
 
 /**
@@ -24,10 +24,9 @@ export async function restoreJournal(context: StoreContext, storage: JournalStor
     issues.push({ code: 'journal_unreadable', message: `The journal could not be listed (${describe(error)}); nothing was restored.` });
     return;
   }
-  const files = [...(journal.snapshot === undefined ? [] : [journal.snapshot]), ...journal.segments];
-  if (files.length === 0) return;
+  if (journal.snapshot === undefined && journal.segments.length === 0) return;
   const state = new JournalState();
-  for (const file of files) for (const record of file.records) state.apply(record);
+  for (const record of replayOrder(journal)) state.apply(record);
   const restored: RestoredCounts = { conversations: 0, entries: 0, attachments: 0 };
   for (const known of state.conversations.values()) await restoreConversation(context, known, restored, report);
   report.restored = restored;

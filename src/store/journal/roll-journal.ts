@@ -26,7 +26,7 @@ export async function rollJournal(context: StoreContext, storage: JournalStorage
   const at = new Date().toISOString();
   const lines: string[] = [];
   for await (const { conversation, entries } of everyConversation(context)) lines.push(JSON.stringify(snapshotRecord(at, conversation, entries)));
-  const header: JournalHeader = { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, database: context.name, generation, includes: segments };
+  const header: JournalHeader = { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, database: context.name, generation, includes: segments, at };
   const text = journalText(header, lines);
   const name = `${SNAPSHOT_PREFIX}${String(Date.now()).padStart(15, '0')}-${Math.random().toString(36).slice(2, 10)}.jsonl`;
   await storage.write(name, text);
