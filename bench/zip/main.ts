@@ -1,6 +1,7 @@
 // The ZIP libraries' figures (DESIGN §18), run in Chromium by bench/zip/run.mjs. Each scenario
 // streams a Blob entry by entry and keeps nothing but counts, so what the heap holds is what
 // the library holds. run.mjs samples the heap over CDP while a scenario runs.
+import { readDirectory } from './central-directory.js';
 import { readFflate, readFflateOne, writeFflate } from './fflate-paths.js';
 import { readZipJs, readZipJsOne, writeZipJs } from './zipjs-paths.js';
 
@@ -64,6 +65,7 @@ const bench = {
   readFflateOne: (name: string, entry: string) => timed(() => readFflateOne(blobs.get(name)!, entry)),
   readZipJs: (name: string, workers: boolean, cap = Infinity) => timed(() => readZipJs(blobs.get(name)!, workers, cap)),
   readZipJsOne: (name: string, entry: string, workers: boolean) => timed(() => readZipJsOne(blobs.get(name)!, entry, workers)),
+  readDirectory: (name: string, cap = Infinity, only?: string, native = false) => timed(() => readDirectory(blobs.get(name)!, cap, only, native)),
   writeFflate: () => timed(() => writeFflate(attachments, json)),
   writeZipJs: (workers: boolean) => timed(() => writeZipJs(attachments, json, workers)),
   drop: () => { blobs.clear(); attachments = []; json = ''; },

@@ -94,12 +94,18 @@ try {
   await run('read all · fflate Unzip', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readFflate('synthetic.zip')));
   await run('read all · zip.js no workers', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readZipJs('synthetic.zip', false)));
   await run('read all · zip.js workers', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readZipJs('synthetic.zip', true)));
+  await run('read all · own central directory + fflate Inflate', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readDirectory('synthetic.zip')));
+  await run('read conversations.json only · own central directory + fflate Inflate', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readDirectory('synthetic.zip', Infinity, 'conversations.json')));
+  await run('read all · own central directory + DecompressionStream', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readDirectory('synthetic.zip', Infinity, undefined, true)));
+  await run('read conversations.json only · own central directory + DecompressionStream', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readDirectory('synthetic.zip', Infinity, 'conversations.json', true)));
   await run('read conversations.json only · fflate Unzip', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readFflateOne('synthetic.zip', 'conversations.json')));
   await run('read conversations.json only · zip.js no workers', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readZipJsOne('synthetic.zip', 'conversations.json', false)));
   await run('write 20×2 MB + 5 MB JSON · fflate Zip', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeFflate()));
   await run('write 20×2 MB + 5 MB JSON · zip.js no workers', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeZipJs(false)));
   await run('write 20×2 MB + 5 MB JSON · zip.js workers', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeZipJs(true)));
   await run('bomb 1 GB, cap 100 MB · fflate Unzip', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readFflate('bomb.zip', cap), CAP));
+  await run('bomb 1 GB, cap 100 MB · own central directory + fflate Inflate', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readDirectory('bomb.zip', cap), CAP));
+  await run('bomb 1 GB, cap 100 MB · own central directory + DecompressionStream', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readDirectory('bomb.zip', cap, undefined, true), CAP));
   await run('bomb 1 GB, cap 100 MB · zip.js no workers', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readZipJs('bomb.zip', false, cap), CAP));
   await run('CSP script-src self · zip.js workers (default)', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readZipJsOne('synthetic.zip', 'conversations.json', true)), 'csp.html');
   await run('CSP script-src self · zip.js no workers', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readZipJsOne('synthetic.zip', 'conversations.json', false)), 'csp.html');

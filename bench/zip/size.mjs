@@ -11,6 +11,7 @@ export const ZIP_SIZE_CASES = {
   'fflate write (Zip, ZipPassThrough, ZipDeflate)': "export { Zip, ZipPassThrough, ZipDeflate } from 'fflate';",
   'fflate read (Unzip, UnzipInflate)': "export { Unzip, UnzipInflate } from 'fflate';",
   'fflate read (Inflate only, own central-directory reader)': "export { Inflate } from 'fflate';",
+  'bench/zip/central-directory.ts (own reader + fflate Inflate)': "export { readDirectory } from '../../zip/central-directory.ts';",
   'zip.js write (ZipWriter, BlobWriter, BlobReader, configure)': "export { ZipWriter, BlobWriter, BlobReader, configure } from '@zip.js/zip.js';",
   'zip.js read (ZipReader, BlobReader, configure)': "export { ZipReader, BlobReader, configure } from '@zip.js/zip.js';",
   'zip.js-native write (index-native: CompressionStream only)': "export { ZipWriter, BlobWriter, BlobReader, configure } from '@zip.js/zip.js/index-native.js';",
