@@ -55,13 +55,15 @@ export function readFflateOne(blob: Blob, name: string): Promise<ReadFigures> {
 }
 
 /** 20 stored attachments and one deflated JSON into a Blob. */
-export function writeFflate(attachments: Blob[], json: string): Promise<{ size: number }> {
+export function writeFflate(attachments: Blob[], json: string): Promise<{ size: number; zip: Blob }> {
   return new Promise((resolve, reject) => {
     const parts: Blob[] = [];
     const zip = new Zip((error, chunk, final) => {
       if (error) { reject(error); return; }
       parts.push(new Blob([chunk]));
-      if (final) resolve({ size: new Blob(parts, { type: 'application/zip' }).size });
+      if (!final) return;
+      const zip = new Blob(parts, { type: 'application/zip' });
+      resolve({ size: zip.size, zip });
     });
     void (async () => {
       const document = new ZipDeflate('conversation.json', { level: 6 });

@@ -57,6 +57,14 @@ async function drain(blob: Blob): Promise<{ bytes: number; chunks: number }> {
   }
 }
 
+let lastWritten: Blob | undefined;
+
+async function written(work: () => Promise<{ size: number; zip: Blob }>): Promise<{ size: number; ms: number }> {
+  const { size, zip, ms } = await timed(work);
+  lastWritten = zip;
+  return { size, ms };
+}
+
 const bench = {
   load,
   drain: (name: string) => timed(() => drain(blobs.get(name)!)),
@@ -66,9 +74,14 @@ const bench = {
   readZipJs: (name: string, workers: boolean, cap = Infinity) => timed(() => readZipJs(blobs.get(name)!, workers, cap)),
   readZipJsOne: (name: string, entry: string, workers: boolean) => timed(() => readZipJsOne(blobs.get(name)!, entry, workers)),
   readDirectory: (name: string, cap = Infinity, only?: string, native = false) => timed(() => readDirectory(blobs.get(name)!, cap, only, native)),
-  writeFflate: () => timed(() => writeFflate(attachments, json)),
-  writeZipJs: (workers: boolean) => timed(() => writeZipJs(attachments, json, workers)),
-  drop: () => { blobs.clear(); attachments = []; json = ''; },
+  writeFflate: () => written(() => writeFflate(attachments, json)),
+  writeZipJs: (workers: boolean) => written(() => writeZipJs(attachments, json, workers)),
+  /** The last written ZIP read back by the other readers (after the timing): entries and bytes. */
+  verifyWritten: async () => ({
+    zipJs: await readZipJs(lastWritten!, false, Infinity),
+    ownDirectory: await readDirectory(lastWritten!, Infinity),
+  }),
+  drop: () => { blobs.clear(); attachments = []; json = ''; lastWritten = undefined; },
 };
 
 window.zipBench = bench;

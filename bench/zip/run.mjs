@@ -52,7 +52,7 @@ const usage = async (cdp) => {
 };
 
 /** Runs `call` in a fresh page after `prepare`; returns its result, time and peak heap above the baseline. */
-async function scenario(label, prepare, call, file) {
+async function scenario(label, prepare, call, file, after) {
   const { page, cdp, messages } = await openPage(file);
   try {
     await prepare(page);
@@ -75,6 +75,7 @@ async function scenario(label, prepare, call, file) {
     }
     sampling = false;
     await sampler;
+    if (after && !result.error) result.readBack = await after(page);
     const figure = { ...result, peakHeapMB: +((peak - baseline) / MB).toFixed(1), baselineMB: +(baseline / MB).toFixed(1) };
     if (messages.length > 0) figure.console = messages.slice(0, 3);
     console.log(label, JSON.stringify(figure));
@@ -87,6 +88,7 @@ async function scenario(label, prepare, call, file) {
 const loadSynthetic = (page) => page.evaluate(() => window.zipBench.load('synthetic.zip'));
 const loadBomb = (page) => page.evaluate(() => window.zipBench.load('bomb.zip'));
 const prepareWrite = (page) => page.evaluate(() => window.zipBench.prepareWrite(20, 2 * 1024 * 1024, 5 * 1024 * 1024));
+const verifyWritten = (page) => page.evaluate(() => window.zipBench.verifyWritten());
 const figures = {};
 try {
   const run = async (key, ...parameters) => { figures[key] = await scenario(key, ...parameters); };
@@ -100,9 +102,9 @@ try {
   await run('read conversations.json only · own central directory + DecompressionStream', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readDirectory('synthetic.zip', Infinity, 'conversations.json', true)));
   await run('read conversations.json only · fflate Unzip', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readFflateOne('synthetic.zip', 'conversations.json')));
   await run('read conversations.json only · zip.js no workers', loadSynthetic, (page) => page.evaluate(() => window.zipBench.readZipJsOne('synthetic.zip', 'conversations.json', false)));
-  await run('write 20×2 MB + 5 MB JSON · fflate Zip', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeFflate()));
-  await run('write 20×2 MB + 5 MB JSON · zip.js no workers', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeZipJs(false)));
-  await run('write 20×2 MB + 5 MB JSON · zip.js workers', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeZipJs(true)));
+  await run('write 20×2 MB + 5 MB JSON · fflate Zip', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeFflate()), undefined, verifyWritten);
+  await run('write 20×2 MB + 5 MB JSON · zip.js no workers', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeZipJs(false)), undefined, verifyWritten);
+  await run('write 20×2 MB + 5 MB JSON · zip.js workers', prepareWrite, (page) => page.evaluate(() => window.zipBench.writeZipJs(true)), undefined, verifyWritten);
   await run('bomb 1 GB, cap 100 MB · fflate Unzip', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readFflate('bomb.zip', cap), CAP));
   await run('bomb 1 GB, cap 100 MB · own central directory + fflate Inflate', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readDirectory('bomb.zip', cap), CAP));
   await run('bomb 1 GB, cap 100 MB · own central directory + DecompressionStream', loadBomb, (page) => page.evaluate((cap) => window.zipBench.readDirectory('bomb.zip', cap, undefined, true), CAP));

@@ -44,7 +44,7 @@ export function readZipJsOne(blob: Blob, name: string, workers: boolean): Promis
   return readZipJs(blob, workers, Infinity, name);
 }
 
-export async function writeZipJs(attachments: Blob[], json: string, workers: boolean): Promise<{ size: number }> {
+export async function writeZipJs(attachments: Blob[], json: string, workers: boolean): Promise<{ size: number; zip: Blob }> {
   configure({ useWebWorkers: workers });
   const writer = new ZipWriter(new BlobWriter('application/zip'));
   await writer.add('conversation.json', new TextReader(json), { level: 6 });
@@ -52,5 +52,5 @@ export async function writeZipJs(attachments: Blob[], json: string, workers: boo
     await writer.add(`attachments/${String(index).padStart(64, '0')}`, new BlobReader(attachment), { level: 0 });
   }
   const zip = await writer.close();
-  return { size: zip.size };
+  return { size: zip.size, zip };
 }
