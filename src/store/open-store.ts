@@ -96,12 +96,13 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   journalCode?.catch(() => undefined); // reported below, once the store has a report to put it in
   try {
     const database = await open(options.signal);
-    const journal = await openJournal({ database: name, created, storage });
+    const journal = await openJournal({ database: name, created, storage, restores: journalOn });
+    const code = await settled(journalCode);
     const changes = new ChangeChannel(name);
     const connection = new Connection(() => open(), (reason) => changes.closed(reason));
     connection.adopt(database);
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
-    const journaled = await attachJournalCode(journalCode, journal.report, async ({ attachJournal }) => attachJournal(context, journal, journalOn,
+    const journaled = await attachJournalCode(code, journal.report, async ({ attachJournal }) => attachJournal(context, journal, journalOn,
       { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush }));
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
@@ -114,22 +115,32 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   }
 }
 
+type JournalCode = typeof import('./journal/attach-journal.js');
+
+/** What `code` settled to: the module, the error it failed with, or `undefined` without it. */
+async function settled(code: Promise<JournalCode> | undefined): Promise<JournalCode | Error | undefined> {
+  if (code === undefined) return undefined;
+  try {
+    return await code;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
 /**
- * Runs `attach` with the journal's code once it has loaded; without it (the journal is off, or its
- * chunk failed to load: offline and not cached) the store opens unjournaled, and says why.
+ * Runs `attach` with the journal's code; without it (the journal is off, or its chunk failed to
+ * load: offline and not cached) the store opens unjournaled and says why. A reset found meanwhile
+ * stays marked as unrestored, so the next open that has the code restores it.
  */
 async function attachJournalCode(
-  code: Promise<typeof import('./journal/attach-journal.js')> | undefined,
+  code: JournalCode | Error | undefined,
   report: OpenReport,
-  attach: (module: typeof import('./journal/attach-journal.js')) => Promise<AttachedJournal | undefined>,
+  attach: (module: JournalCode) => Promise<AttachedJournal | undefined>,
 ): Promise<AttachedJournal | undefined> {
   if (code === undefined) return undefined;
-  let module: typeof import('./journal/attach-journal.js');
-  try {
-    module = await code;
-  } catch (error) {
-    report.issues.push({ code: 'journal_write_failed', message: `The journal's code did not load (${String(error)}); this session is not journaled.` });
+  if (code instanceof Error) {
+    report.issues.push({ code: 'journal_write_failed', message: `The journal's code did not load (${code.message}); this session is not journaled${report.reset ? ', and the restore waits for the next open' : ''}.` });
     return undefined;
   }
-  return attach(module);
+  return attach(code);
 }

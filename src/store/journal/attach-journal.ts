@@ -6,7 +6,7 @@ import type { JournalFiles, JournalSink } from './journal-sink.js';
 import type { JournalStorage } from './journal-storage.js';
 import { journalFiles, JournalWriter } from './journal-writer.js';
 import type { OpenedJournal } from './open-journal.js';
-import { describe } from './reset-marker.js';
+import { describe, markRestored } from './reset-marker.js';
 import { segmentSink } from './segment-sink.js';
 
 /** How the journal runs; the defaults are what `openStore` uses, tests and benchmarks change them. @internal */
@@ -37,6 +37,7 @@ export async function attachJournal(
     const { restoreJournal } = await import('./restore-journal.js');
     // Under the journal's lock, taken in the upgrade that created the database (see holdLock).
     await restoreJournal(context, storage, report);
+    await markRestored(storage, context.name, opened.generation, report.issues);
   }
   const onIssue = (issue: JournalIssue): void => {
     report.issues.push(issue);

@@ -9,6 +9,8 @@ export interface OpenJournalOptions {
   created: boolean;
   /** The folder outside IndexedDB, already being opened; `undefined` where the engine has none. */
   storage: Promise<JournalStorage> | undefined;
+  /** The journal is on: a reset found is marked as being restored until a restore clears it. */
+  restores?: boolean;
 }
 
 /** What the store keeps from the journal's side of the open. @internal */
@@ -50,7 +52,7 @@ export async function openJournal(options: OpenJournalOptions): Promise<OpenedJo
     issues.push({ code: 'journal_unavailable', message: `The storage outside IndexedDB refused to open (${describe(error)}): a reset can be neither detected nor undone.` });
     return { report: { reset: false, issues }, generation: 0 };
   }
-  const marker = await checkMarker(storage, options.database, options.created);
+  const marker = await checkMarker(storage, options.database, options.created, options.restores === true && storage.canJournal);
   issues.push(...marker.issues);
   return { report: { reset: marker.reset, issues }, storage, generation: marker.generation };
 }

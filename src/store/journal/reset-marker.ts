@@ -13,6 +13,12 @@ export interface ResetMarker {
   /** 1 for the first database of this name, one more each time it had to be created again. */
   generation: number;
   createdAt: string;
+  /**
+   * Set when a reset was found by an open that restores, cleared once its restore is done: an
+   * open that never got there (closed mid-restore, or the journal's code did not load) leaves it,
+   * and the next open restores instead of finding an existing database and no reset.
+   */
+  restoring?: boolean;
 }
 
 /** What {@link checkMarker} concluded. @internal */
@@ -29,7 +35,7 @@ export interface MarkerCheck {
  * issue, never a failed open.
  * @internal
  */
-export async function checkMarker(storage: JournalStorage, database: string, created: boolean): Promise<MarkerCheck> {
+export async function checkMarker(storage: JournalStorage, database: string, created: boolean, restores = false): Promise<MarkerCheck> {
   const issues: JournalIssue[] = [];
   let marker: ResetMarker | undefined;
   try {
@@ -37,10 +43,13 @@ export async function checkMarker(storage: JournalStorage, database: string, cre
   } catch (error) {
     issues.push({ code: 'journal_unreadable', file: MARKER_FILE, message: `The reset marker could not be read (${describe(error)}); a reset cannot be detected this time.` });
   }
-  const reset = created && marker !== undefined;
+  const unfinished = restores && marker?.restoring === true;
+  const reset = (created && marker !== undefined) || unfinished;
   const generation = marker === undefined ? 1 : marker.generation + (created ? 1 : 0);
   if (marker === undefined || created) {
-    const next: ResetMarker = { format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString() };
+    const next: ResetMarker = {
+      format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString(), ...(reset && restores ? { restoring: true } : {}),
+    };
     try {
       await storage.write(MARKER_FILE, JSON.stringify(next));
     } catch (error) {
@@ -48,6 +57,16 @@ export async function checkMarker(storage: JournalStorage, database: string, cre
     }
   }
   return { reset, generation, issues };
+}
+
+/** Clears `restoring`: the restore this open owed is done. An issue, never a throw, if it cannot be written. @internal */
+export async function markRestored(storage: JournalStorage, database: string, generation: number, issues: JournalIssue[]): Promise<void> {
+  const next: ResetMarker = { format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString() };
+  try {
+    await storage.write(MARKER_FILE, JSON.stringify(next));
+  } catch (error) {
+    issues.push({ code: 'journal_write_failed', file: MARKER_FILE, message: `The reset marker could not be written after the restore (${describe(error)}); the next open restores again.` });
+  }
 }
 
 function parseMarker(text: string | undefined, database: string, issues: JournalIssue[]): ResetMarker | undefined {

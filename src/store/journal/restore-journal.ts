@@ -50,6 +50,8 @@ async function restoreConversation(context: StoreContext, known: JournaledConver
     // Trusted: these are the store's own committed records, and checking them again costs restore time.
     await importConversation(context, exported, { trusted: true, onConflict: 'error', maxBytes: Number.POSITIVE_INFINITY });
   } catch (error) {
+    // Restored already, by an open that was cut off before it finished (the marker still said restoring).
+    if ((error as { code?: unknown }).code === 'duplicate_id') return;
     report.issues.push({ ...notRestored, dropped: known.entries.size, message: `The chat "${conversation.title}" could not be restored (${describe(error)}).` });
     return;
   }
