@@ -22,6 +22,28 @@ async function stored(store: ConvologStore, id: string): Promise<boolean> {
 }
 
 describe('attachment lifetime', () => {
+  // Found by review: the replace wrote deleteConversation's deletes by hand and left out the
+  // references, so the replaced copy's bytes were never collected (and stayed, for privacy).
+  it('a re-import that replaces an earlier copy releases the earlier copy\'s references', async () => {
+    const name = stores.name();
+    const clock = settableClock();
+    const store = await stores.open({ name, now: clock.now });
+    const image = await store.putAttachment(bytesOf(300), { mediaType: 'image/png' });
+    const { id } = await store.createConversation({ title: 'source', appData: { 'convolog.importedFrom': { app: 'x', id: 's1' } } });
+    await store.append(id, [showing(image), assistant('a cat')]);
+    const exported = await store.exportConversation(id);
+    await store.deleteConversation(id);
+    await store.putAttachment(bytesOf(300), { mediaType: 'image/png' });
+    const first = await store.importConversation(exported, { trusted: true });
+    expect(first.outcome).toBe('created');
+    const replaced = await store.importConversation({ ...exported, conversation: { ...exported.conversation, headId: null }, entries: [] }, { onReimport: 'replace', trusted: true });
+    expect(replaced.outcome).toBe('replaced');
+    expect((await attachmentStores(name)).refs.filter((ref: { conversationId: string }) => ref.conversationId === first.conversation.id)).toEqual([]);
+    clock.advance(25 * HOUR);
+    await store.putAttachment(bytesOf(5, 9), { mediaType: 'text/plain' }); // a put collects expired, unreferenced bytes
+    expect((await attachmentStores(name)).ids).not.toContain(image.id);
+  });
+
   it('deleting the only conversation that references an attachment removes its bytes in the same transaction', async () => {
     const name = stores.name();
     const clock = settableClock();

@@ -35,7 +35,7 @@ export async function importConversation(
   let written;
   let stopWriting: (() => void) | undefined;
   try {
-    written = await runTransaction(context, ALL_STORES, 'readwrite', 'Importing a conversation', (transaction) => {
+    written = await runTransaction(context, [...ALL_STORES, 'searchNames'], 'readwrite', 'Importing a conversation', (transaction) => {
       // The signal may have aborted while the transaction was opening: an abort listener added now would never fire.
       throwIfAborted(OPERATION, signal);
       stopWriting = () => abortUnlessDone(transaction);

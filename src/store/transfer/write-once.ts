@@ -1,5 +1,6 @@
 import { importedFrom, type ImportedFrom } from '../../core/imported-from.js';
 import type { Warning } from '../../core/warning.js';
+import { releaseAttachments } from '../attachments/attachment-refs.js';
 import { conversationRange } from '../conversations/conversation-range.js';
 import { awaitRequests } from '../database/await-requests.js';
 import type { Transaction } from '../database/run-transaction.js';
@@ -36,14 +37,19 @@ export async function writeOnce(
   const mode = options.onReimport ?? 'skip';
   if (mode === 'skip') return { outcome: 'skipped', record: earlier, warnings: [], earlierId: earlier.id };
   if (mode === 'duplicate') return { outcome: 'duplicated', earlierId: earlier.id, ...(await writeImport(context, transaction, checked, onConflict)) };
-  // deleteConversation's three deletes, written here: importing them from its module made it a
-  // chunk shared with this lazy one, which cost openStore 154 B gzipped up front (measured).
+  // deleteConversation's deletes, written here: importing them from its module made it a chunk
+  // shared with this lazy one, which cost openStore 154 B gzipped up front (measured). All of
+  // them: the earlier copy's attachment references (or its bytes would never be collected) and
+  // its search number (or a copy coming back under that id by sync would reuse its postings).
   const range = conversationRange(context.keyRange, earlier.id);
+  await releaseAttachments(transaction, context.keyRange, range, context.now().getTime());
   await awaitRequests((track) => {
     track(transaction.objectStore('conversations').delete(earlier.id));
     track(transaction.objectStore('entries').delete(range));
     track(transaction.objectStore('toolCalls').delete(range));
   });
+  const number = await transaction.objectStore('searchNames').index('byId').getKey(earlier.id);
+  if (number !== undefined) await transaction.objectStore('searchNames').delete(number);
   // A fresh id: sync pushes the earlier id's deletion, and a conversation reusing it would be deleted with it on other devices.
   const fresh: CheckedImport = { ...checked, conversation: { ...checked.conversation, id: context.generateId() } };
   return { outcome: 'replaced', earlierId: earlier.id, ...(await writeImport(context, transaction, fresh, onConflict)) };
