@@ -38,7 +38,7 @@ describe('attachment lifetime', () => {
     expect(first.outcome).toBe('created');
     const replaced = await store.importConversation({ ...exported, conversation: { ...exported.conversation, headId: null }, entries: [] }, { onReimport: 'replace', trusted: true });
     expect(replaced.outcome).toBe('replaced');
-    expect((await attachmentStores(name)).refs.filter((ref: { conversationId: string }) => ref.conversationId === first.conversation.id)).toEqual([]);
+    expect((await attachmentStores(name)).refs.filter((ref) => (ref as { conversationId: string }).conversationId === first.conversation.id)).toEqual([]);
     clock.advance(25 * HOUR);
     await store.putAttachment(bytesOf(5, 9), { mediaType: 'text/plain' }); // a put collects expired, unreferenced bytes
     expect((await attachmentStores(name)).ids).not.toContain(image.id);
