@@ -6,7 +6,7 @@ import { assistant, user } from '../../../src/core/constructors.js';
 import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
 import type { ConvologStore } from '../../../src/store/index.js';
 import { journalLockName } from '../../../src/store/journal/journal-lock.js';
-import { memoryJournalBackend } from '../../../src/store/journal/memory-journal-backend.js';
+import { memoryJournalBackend, type MemoryJournalBackend } from '../../../src/store/journal/memory-journal-backend.js';
 import { openStoreWith } from '../../../src/store/open-store.js';
 import { storeFixture } from '../store-fixture.js';
 import { deleteBehindTheStoresBack, dump, writeEverything } from './journal-support.js';
@@ -20,6 +20,17 @@ function kinds(files: Map<string, string>): { snapshots: string[]; segments: str
 
 async function rolled(store: ConvologStore): Promise<void> {
   await STORE_JOURNALS.get(store)!.rolled();
+}
+
+/** A database with one chat, written with the journal off: its journal folder holds no snapshot yet. */
+async function writtenBeforeTheJournal(): Promise<{ memory: MemoryJournalBackend; name: string }> {
+  const memory = memoryJournalBackend();
+  const name = stores.name();
+  const unjournaled = await openStoreWith({ name, journal: false }, { journalBackend: memory.backend });
+  const { id } = await unjournaled.createConversation({ title: 'from before the journal' });
+  await unjournaled.append(id, [user('old'), assistant('OLD')]);
+  unjournaled.close();
+  return { memory, name };
 }
 
 describe('rolling the journal into a snapshot', () => {
@@ -43,12 +54,7 @@ describe('rolling the journal into a snapshot', () => {
   }, 20_000); // a roll after every write: ~1 s, slower on a loaded machine
 
   it('takes a first snapshot at open of a database that has no journal yet (journaling turned on later)', async () => {
-    const memory = memoryJournalBackend();
-    const name = stores.name();
-    const unjournaled = await openStoreWith({ name, journal: false }, { journalBackend: memory.backend });
-    const { id } = await unjournaled.createConversation({ title: 'from before the journal' });
-    await unjournaled.append(id, [user('old'), assistant('OLD')]);
-    unjournaled.close();
+    const { memory, name } = await writtenBeforeTheJournal();
     const journaled = await openStoreWith({ name }, { journalBackend: memory.backend });
     await rolled(journaled);
     const expected = await dump(journaled);
@@ -65,12 +71,7 @@ describe('rolling the journal into a snapshot', () => {
   // for it, and a roll at open skipped a busy lock. The database's chats from before the journal
   // would then have no copy until a later open. A roll at open waits for the lock instead.
   it.runIf(typeof navigator !== 'undefined' && navigator.locks)('takes the first snapshot at open even when the journal lock is busy then', async () => {
-    const memory = memoryJournalBackend();
-    const name = stores.name();
-    const unjournaled = await openStoreWith({ name, journal: false }, { journalBackend: memory.backend });
-    const { id } = await unjournaled.createConversation({ title: 'from before the journal' });
-    await unjournaled.append(id, [user('old'), assistant('OLD')]);
-    unjournaled.close();
+    const { memory, name } = await writtenBeforeTheJournal();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => { release = resolve; });
     const taken = new Promise<void>((resolve) => {
