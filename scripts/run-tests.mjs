@@ -62,9 +62,8 @@ async function main() {
   // With filters, a process whose projects hold none of the filtered files has nothing to run.
   if (args.length > 0) args.push('--passWithNoTests');
   const projects = MAIN_PROJECTS.flatMap((name) => ['--project', name]);
-  const codes = await Promise.all([vitest([...projects, ...args], { live: true }), ...ENGINES.map((name) => engine(name, args))]);
-  const failed = [codes[0].code, ...codes.slice(1)].some((code) => code !== 0);
-  process.exit(failed ? 1 : 0);
+  const [main, ...engines] = await Promise.all([vitest([...projects, ...args], { live: true }), ...ENGINES.map((name) => engine(name, args))]);
+  process.exit(main.code !== 0 || engines.some((code) => code !== 0) ? 1 : 0);
 }
 
 await main();
