@@ -11,7 +11,6 @@ import { SearchIndexer } from './database/search-indexer.js';
 import { DEFAULT_INLINE_MEDIA_LIMIT } from './attachments/inline-media.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
 import type { JournalBackend } from './journal/journal-storage.js';
-import type { AttachedJournal } from './journal/attach-journal.js';
 import { journalByDefault } from './journal/journal-by-default.js';
 import { holdLock, journalLockName } from './journal/journal-lock.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
@@ -97,13 +96,13 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   try {
     const database = await open(options.signal);
     const journal = await openJournal({ database: name, created, storage, restores: journalOn });
-    const code = await settled(journalCode);
+    const code = await loadJournalCode(journalCode, journal.report);
     const changes = new ChangeChannel(name);
     const connection = new Connection(() => open(), (reason) => changes.closed(reason));
     connection.adopt(database);
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
-    const journaled = await attachJournalCode(code, journal.report, async ({ attachJournal }) => attachJournal(context, journal, journalOn,
-      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush }));
+    const journaled = await code?.attachJournal(context, journal, journalOn,
+      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush });
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
     if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);
@@ -117,30 +116,18 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
 
 type JournalCode = typeof import('./journal/attach-journal.js');
 
-/** What `code` settled to: the module, the error it failed with, or `undefined` without it. */
-async function settled(code: Promise<JournalCode> | undefined): Promise<JournalCode | Error | undefined> {
+/**
+ * The journal's code once loaded; `undefined` without it (the journal is off, or its chunk failed
+ * to load: offline and not cached), and then the store opens unjournaled and the report says why.
+ * A reset found meanwhile stays marked as unrestored, so the next open that has the code restores it.
+ */
+async function loadJournalCode(code: Promise<JournalCode> | undefined, report: OpenReport): Promise<JournalCode | undefined> {
   if (code === undefined) return undefined;
   try {
     return await code;
   } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/**
- * Runs `attach` with the journal's code; without it (the journal is off, or its chunk failed to
- * load: offline and not cached) the store opens unjournaled and says why. A reset found meanwhile
- * stays marked as unrestored, so the next open that has the code restores it.
- */
-async function attachJournalCode(
-  code: JournalCode | Error | undefined,
-  report: OpenReport,
-  attach: (module: JournalCode) => Promise<AttachedJournal | undefined>,
-): Promise<AttachedJournal | undefined> {
-  if (code === undefined) return undefined;
-  if (code instanceof Error) {
-    report.issues.push({ code: 'journal_write_failed', message: `The journal's code did not load (${code.message}); this session is not journaled${report.reset ? ', and the restore waits for the next open' : ''}.` });
+    const message = error instanceof Error ? error.message : String(error);
+    report.issues.push({ code: 'journal_write_failed', message: `The journal's code did not load (${message}); this session is not journaled${report.reset ? ', and the restore waits for the next open' : ''}.` });
     return undefined;
   }
-  return attach(code);
 }

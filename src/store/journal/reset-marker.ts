@@ -47,25 +47,25 @@ export async function checkMarker(storage: JournalStorage, database: string, cre
   const reset = (created && marker !== undefined) || unfinished;
   const generation = marker === undefined ? 1 : marker.generation + (created ? 1 : 0);
   if (marker === undefined || created) {
-    const next: ResetMarker = {
-      format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString(), ...(reset && restores ? { restoring: true } : {}),
-    };
-    try {
-      await storage.write(MARKER_FILE, JSON.stringify(next));
-    } catch (error) {
-      issues.push({ code: 'journal_write_failed', file: MARKER_FILE, message: `The reset marker could not be written (${describe(error)}); a later reset would go unnoticed.` });
-    }
+    await writeMarker(storage, database, generation, reset && restores, issues, 'a later reset would go unnoticed');
   }
   return { reset, generation, issues };
 }
 
 /** Clears `restoring`: the restore this open owed is done. An issue, never a throw, if it cannot be written. @internal */
-export async function markRestored(storage: JournalStorage, database: string, generation: number, issues: JournalIssue[]): Promise<void> {
-  const next: ResetMarker = { format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString() };
+export function markRestored(storage: JournalStorage, database: string, generation: number, issues: JournalIssue[]): Promise<void> {
+  return writeMarker(storage, database, generation, false, issues, 'the next open restores again');
+}
+
+/** Writes the marker; a refusal is an issue saying what it costs (`otherwise`). */
+async function writeMarker(
+  storage: JournalStorage, database: string, generation: number, restoring: boolean, issues: JournalIssue[], otherwise: string,
+): Promise<void> {
+  const next: ResetMarker = { format: MARKER_FORMAT, version: 1, database, generation, createdAt: new Date().toISOString(), ...(restoring ? { restoring } : {}) };
   try {
     await storage.write(MARKER_FILE, JSON.stringify(next));
   } catch (error) {
-    issues.push({ code: 'journal_write_failed', file: MARKER_FILE, message: `The reset marker could not be written after the restore (${describe(error)}); the next open restores again.` });
+    issues.push({ code: 'journal_write_failed', file: MARKER_FILE, message: `The reset marker could not be written (${describe(error)}); ${otherwise}.` });
   }
 }
 
