@@ -7,6 +7,8 @@ import { openDatabase } from './database/open-database.js';
 import { DEFAULT_STORE_NAME, type OpenStoreOptions } from './open-store-options.js';
 import { assertIdbGlobals, resolveFactory, resolveKeyRange } from './database/resolve-factory.js';
 import type { StoreContext } from './database/store-context.js';
+import type { ConvologDatabase } from './database/schema.js';
+import type { AttachedJournal } from './journal/attach-journal.js';
 import { SearchIndexer } from './database/search-indexer.js';
 import { DEFAULT_INLINE_MEDIA_LIMIT } from './attachments/inline-media.js';
 import { defaultJournalBackend } from './journal/default-journal-backend.js';
@@ -14,6 +16,7 @@ import type { JournalBackend } from './journal/journal-storage.js';
 import { journalByDefault } from './journal/journal-by-default.js';
 import { holdLock, journalLockName } from './journal/journal-lock.js';
 import { openJournal, startJournalStorage } from './journal/open-journal.js';
+import { reopenDropped } from './journal/reopen-dropped.js';
 import { scheduleSearchIndexing } from './search/index-scheduler.js';
 import type { OpenReport } from './types/open-report.js';
 
@@ -68,15 +71,12 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   assertIdbGlobals();
   let created = false;
   let releaseLock: (() => void) | undefined;
-  let opened = false;
-  const open = (signal?: AbortSignal) => openDatabase({
+  // `onCreated` runs in the upgrade that creates the database, before any other tab's open can
+  // complete: it takes the journal's lock, so none rolls the journal until the restore is done.
+  const open = (signal?: AbortSignal, onCreated?: () => void) => openDatabase({
     name, factory, keyRange, ...(signal === undefined ? {} : { signal }), ...(options.onBlocked === undefined ? {} : { onBlocked: options.onBlocked }),
     onUpgrade: (oldVersion) => {
-      // A reconnect that finds the database gone (deleted mid-session) is not this open's to restore.
-      if (oldVersion !== 0 || created || opened) return;
-      created = true;
-      // Before any other tab's open can complete: none may roll the journal until the restore is done.
-      releaseLock = holdLock(journalLockName(name));
+      if (oldVersion === 0) onCreated?.();
     },
   });
   const inlineMediaLimit = options.inlineMediaLimit ?? DEFAULT_INLINE_MEDIA_LIMIT;
@@ -94,14 +94,32 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   const journalCode = journalOn && storage !== undefined ? import('./journal/attach-journal.js') : undefined;
   journalCode?.catch(() => undefined); // reported below, once the store has a report to put it in
   try {
-    const database = await open(options.signal);
+    const database = await open(options.signal, () => {
+      created = true;
+      releaseLock = holdLock(journalLockName(name));
+    });
     const journal = await openJournal({ database: name, created, storage, restores: journalOn });
     const code = await loadJournalCode(journalCode, journal.report);
     const changes = new ChangeChannel(name);
-    const connection = new Connection(() => open(), (reason) => changes.closed(reason));
+    let journaled: AttachedJournal | undefined;
+    // A reconnect that had to create the database: the browser dropped it mid-session (DESIGN §21).
+    const reconnect = async (): Promise<ConvologDatabase> => {
+      let release: (() => void) | undefined;
+      const reopened = await open(undefined, () => {
+        release = holdLock(journalLockName(name));
+      });
+      if (release === undefined) return reopened;
+      try {
+        await reopenDropped({ name, database: reopened, storage, journalOn, journal: journaled, changes });
+      } finally {
+        release();
+      }
+      return reopened;
+    };
+    const connection = new Connection(reconnect, (reason) => changes.closed(reason));
     connection.adopt(database);
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
-    const journaled = await code?.attachJournal(context, journal, journalOn,
+    journaled = await code?.attachJournal(context, journal, journalOn,
       { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush });
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
@@ -109,7 +127,6 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
     return store;
   } finally {
-    opened = true;
     releaseLock?.();
   }
 }

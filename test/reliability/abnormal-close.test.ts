@@ -2,7 +2,8 @@
 // fresh connection on the next call, never retry the dead one.
 // - Node, fake-indexeddb: forceCloseDatabase, the spec's "closed abnormally" (the `close` event).
 // - Chromium: clearing the site's IndexedDB from DevTools (CDP Storage.clearDataForOrigin), which
-//   closes live connections abnormally, as "Clear site data" does.
+//   closes live connections abnormally and deletes the database, as Chromium does to a database it
+//   finds corrupt mid-session: the reconnect restores the journal (OPFS is not cleared).
 // - Chromium: deleting the database from another tab is a `versionchange` (newVersion null):
 //   the store closes with reason `version_change` and later calls throw `closed` (DESIGN §6,
 //   deleteStore's contract).
@@ -65,7 +66,7 @@ describe('scenario 5: abnormal close', () => {
   describe('in Chromium', () => {
     const suite = useBrowserSuite('abnormal-close');
 
-    it('clearing the site data closes the connection abnormally: the store reports it and reopens a fresh, empty database', async () => {
+    it('clearing the site\'s IndexedDB closes the connection abnormally: the store reports it, and its reconnect restores the journal and says so', async () => {
       const page = await suite.harness();
       await page.evaluate(async () => {
         const { openStore, user } = window.reliability.convolog;
@@ -89,7 +90,10 @@ describe('scenario 5: abnormal close', () => {
         return { changes, listed: listed.length, seqs: written.map((entry) => entry.seq) };
       });
       expect(after.changes).toContainEqual({ type: 'closed', reason: 'terminated' });
-      expect(after.listed).toBe(0);
+      // What Chromium does to a database it finds corrupt mid-session (DESIGN §21): the journal in
+      // OPFS (not cleared) brings the chat back before the reconnect answers any call.
+      expect(after.listed).toBe(1);
+      expect(after.changes).toContainEqual(expect.objectContaining({ type: 'database_reset', report: expect.objectContaining({ reset: true, restored: { conversations: 1, entries: 1, attachments: 0 } }) }));
       expect(after.seqs).toEqual([1]);
     });
 

@@ -1,3 +1,5 @@
+import { Connection } from '../database/connection.js';
+import type { ConvologDatabase } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { JournalIssue } from '../types/open-report.js';
 import { catchUpJournal } from './catch-up-journal.js';
@@ -62,7 +64,36 @@ export async function attachJournal(
   context.changes.onPublish = (change) => writer.record(change);
   context.changes.onClosed = () => void writer.close();
   if (rollable) roller.checkAtOpen();
-  return { flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind };
+  return {
+    flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind,
+    restoreDropped: async (database, reopened) => {
+      // This tab's live file holds the last writes: sealed, so the restore can read it.
+      await writer.seal();
+      await restoreInto(context, database, storage, reopened);
+      // As at open: a restore that met anything wrong leaves every file where it is.
+      if (reopened.report.issues.length > 0) roller.hold();
+    },
+  };
+}
+
+/**
+ * Restores the journal into `database`, a database the browser dropped while this store was open
+ * and the reconnect created again, through a connection of its own: the store's connection hands
+ * it to no call until the restore is done. Not journaled again: every record came from the journal.
+ */
+async function restoreInto(context: StoreContext, database: ConvologDatabase, storage: JournalStorage, reopened: OpenedJournal): Promise<void> {
+  const connection = new Connection(() => Promise.resolve(database), () => undefined);
+  connection.adopt(database);
+  const { changes } = context;
+  const onPublish = changes.onPublish;
+  changes.onPublish = undefined;
+  try {
+    const { restoreJournal } = await import('./restore-journal.js');
+    await restoreJournal({ ...context, connection }, storage, reopened.report);
+    await markRestored(storage, context.name, reopened.generation, reopened.report.issues);
+  } finally {
+    changes.onPublish = onPublish;
+  }
 }
 
 /** A journal worker where OPFS is the folder (worker-journal-sink.ts, loaded on demand: not with `openStore`); the main thread elsewhere. */
@@ -91,4 +122,6 @@ export interface AttachedJournal {
   rolled(): Promise<void>;
   /** Which thread writes the journal now: `worker` until a worker fails, then `main-thread`. */
   writtenBy(): 'main-thread' | 'worker';
+  /** Restores `database`, created again by a reconnect after the browser dropped it mid-session (reopen-dropped.ts). */
+  restoreDropped(database: ConvologDatabase, reopened: OpenedJournal): Promise<void>;
 }

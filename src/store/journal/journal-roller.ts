@@ -23,6 +23,7 @@ export class JournalRoller {
   private segments = 0;
   private snapshotBytes = 0;
   private running: Promise<void> | undefined;
+  private held = false;
 
   constructor(
     private readonly context: StoreContext,
@@ -38,7 +39,7 @@ export class JournalRoller {
   written(bytes: number, newFile = true): void {
     this.bytes += bytes;
     if (newFile) this.segments++;
-    if (this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
+    if (this.held || this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
     if (this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS) this.start();
   }
 
@@ -55,13 +56,18 @@ export class JournalRoller {
     });
   }
 
+  /** Never rolls again in this session: a restore mid-session met something wrong, and the files may still be of use. */
+  hold(): void {
+    this.held = true;
+  }
+
   /** Settles when no roll is running (tests, benchmarks). */
   idle(): Promise<void> {
     return this.running ?? Promise.resolve();
   }
 
   private start(wait = false, worthIt: () => Promise<boolean> = async () => true): void {
-    if (this.running !== undefined) return;
+    if (this.running !== undefined || this.held) return;
     this.running = this.roll(wait, worthIt).finally(() => {
       this.running = undefined;
     });
