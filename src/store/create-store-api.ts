@@ -44,7 +44,9 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     };
   // Writes that change a conversation without appending announce it first: a kill that cuts off
   // their record is then caught up at the next open (DESIGN §21, catch-up-intents.ts).
-  const announced = <T>(id: string, write: () => Promise<T>): Promise<T> =>
+  // Imports, sync pulls and `clear` too: their times are the source's, or they leave nothing to read.
+  // Without an id, the intent names the whole store (an import's id may be decided in its transaction).
+  const announced = <T>(id: string | undefined, write: () => Promise<T>): Promise<T> =>
     durable(journal === undefined ? write() : journal.intend(id).then(write));
   const store = {
     name: context.name,
@@ -65,8 +67,8 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     forks: (id) => readForks(context, id),
     exportConversation: async (id) => (await import('./transfer/export-conversation.js')).exportConversation(context, id),
     exportConversationJsonl: async (id) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id),
-    importConversation: (data, options) => durable((async () => (await import('./transfer/import-conversation.js')).importConversation(context, data, options))()),
-    mergeEntries: (conversationId, entries, options) => durable((async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options))()),
+    importConversation: (data, options) => announced(undefined, async () => (await import('./transfer/import-conversation.js')).importConversation(context, data, options)),
+    mergeEntries: (conversationId, entries, options) => announced(conversationId, async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options)),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     flushSearchIndex: async () => (await import('./search/packed-indexer.js')).flushSearchIndex(context),
     searchIndexStatus: async () => (await import('./search/packed-indexer.js')).searchIndexStatus(context),
@@ -78,7 +80,7 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
       return { ...estimate, attachments };
     },
     requestPersistence: () => requestPersistence(),
-    clear: () => durable(clearStore(context)),
+    clear: () => announced(undefined, () => clearStore(context)),
     close,
     [DISPOSE]: close,
   } as ConvologStore;

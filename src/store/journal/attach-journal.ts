@@ -60,10 +60,11 @@ export async function attachJournal(
   const rollable = report.issues.length === 0;
   const rollBytes = rollable ? tuning.rollBytes ?? DEFAULT_ROLL_BYTES : Number.POSITIVE_INFINITY;
   const roller = new JournalRoller(context, storage, opened.generation, rollBytes, onIssue, () => writer.seal());
-  if (!report.reset) await catchUp(context, opened, writer);
+  const wholeStore = !report.reset && await catchUp(context, opened, writer);
   context.changes.onPublish = (change) => writer.record(change);
   context.changes.onClosed = () => void writer.close();
-  if (rollable) roller.checkAtOpen();
+  if (rollable) roller.checkAtOpen(wholeStore);
+  else if (wholeStore) report.issues.push({ code: 'journal_write_failed', message: 'The last session ended during an import or a clear whose record may not have reached the journal; with the damaged journal files above kept, it was not caught up.' });
   return {
     flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind,
     restoreDropped: async (database, reopened) => {
@@ -104,11 +105,13 @@ async function chooseSink(storage: JournalStorage, files: JournalFiles, startWor
   return (await import('./worker-journal-sink.js')).workerJournalSink({ folder, files, fallback, flush, startWorker });
 }
 
-async function catchUp(context: StoreContext, opened: OpenedJournal, writer: JournalWriter): Promise<void> {
+/** Whether the store must be rolled into a snapshot: an import or a `clear` may have been cut off. */
+async function catchUp(context: StoreContext, opened: OpenedJournal, writer: JournalWriter): Promise<boolean> {
   try {
-    await catchUpJournal(context, opened.storage!, writer);
+    return (await catchUpJournal(context, opened.storage!, writer)).wholeStore;
   } catch (error) {
     opened.report.issues.push({ code: 'journal_write_failed', message: `Journaling what the last session left unjournaled failed (${describe(error)}).` });
+    return false;
   }
 }
 
@@ -116,8 +119,8 @@ async function catchUp(context: StoreContext, opened: OpenedJournal, writer: Jou
 export interface AttachedJournal {
   /** Settles when every write so far is journaled: write methods await it. */
   flushed(): Promise<void>;
-  /** Journals an intent to change `conversationId` without appending; awaited before such writes (JournalIntent). */
-  intend(conversationId: string): Promise<void>;
+  /** Journals an intent to write to `conversationId`, or without one to the whole store; awaited before such writes (JournalIntent). */
+  intend(conversationId?: string): Promise<void>;
   /** Settles when no roll into a snapshot is running. */
   rolled(): Promise<void>;
   /** Which thread writes the journal now: `worker` until a worker fails, then `main-thread`. */

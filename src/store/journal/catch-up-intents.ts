@@ -14,32 +14,41 @@ import type { JournalWriter } from './journal-writer.js';
 const INTENT_MS = 120_000;
 
 /**
- * Journals the state of each conversation that the last session announced an intent for (a
- * rename, an appData change, a checkout, a deletion: see `JournalIntent`) in the journal's newest
- * segments (named within {@link INTENT_MS} of `newest`): a kill may have cut off the write's own record after its commit, and
- * such a write leaves no recent entry for the entries' catch-up to find. A conversation IndexedDB
- * has is journaled as it is now (`conversation_updated`), one it lacks as deleted. Replay is
- * idempotent, so an intent whose record did reach the journal costs one more line. Loaded on
- * demand by `catchUpJournal`; files that cannot be read are skipped (another tab's live file).
+ * Journals what the last session announced an intent for (see `JournalIntent`) in the journal's
+ * newest segments (named within {@link INTENT_MS} of `newest`): a kill may have cut off the
+ * write's own record after its commit, and such a write leaves no recent entry for the entries'
+ * catch-up to find. A conversation IndexedDB has is journaled whole, as it is now (its entries may
+ * carry a sync source's times), one it lacks as deleted. Replay is idempotent, so an intent whose
+ * record did reach the journal costs one more record. Returns whether an intent named the whole
+ * store (an import, a `clear`): the caller then rolls the journal into a snapshot, which holds
+ * the store as it is and replaces every record before it. Loaded on demand by `catchUpJournal`;
+ * files that cannot be read are skipped (another tab's live file).
  * @internal
  */
 export async function catchUpIntents(
   context: StoreContext, storage: JournalStorage, names: readonly string[], newest: number, writer: JournalWriter,
-): Promise<void> {
+): Promise<{ wholeStore: boolean }> {
   const ids = new Set<string>();
+  let wholeStore = false;
   const ignored: JournalIssue[] = [];
   for (const name of names) {
     if (!name.startsWith(SEGMENT_PREFIX) || Number(name.slice(SEGMENT_PREFIX.length, SEGMENT_PREFIX.length + 15)) < newest - INTENT_MS) continue;
     const text = await storage.read(name).catch(() => undefined);
     const file = text === undefined ? undefined : parseJournalFile(name, text, context.name, ignored);
-    for (const { change } of file?.records ?? []) if (change.type === 'intent') ids.add(change.conversationId);
+    for (const { change } of file?.records ?? []) {
+      if (change.type !== 'intent') continue;
+      if (change.scope === 'store') wholeStore = true;
+      else ids.add(change.conversationId);
+    }
   }
-  if (ids.size === 0) return;
+  // The snapshot the caller takes holds every conversation whole.
+  if (wholeStore || ids.size === 0) return { wholeStore };
   const found = await runTransaction(context, ['conversations'], 'readonly', 'Catching up the journal',
     (transaction) => Promise.all([...ids].map((id) => transaction.objectStore('conversations').get(id))));
   [...ids].forEach((conversationId, index) => {
     const record = found[index];
     if (record === undefined) writer.record({ type: 'conversation_deleted', conversationId });
-    else writer.record({ type: 'conversation_updated', conversationId, conversation: toConversation(record) });
+    else writer.recordWhole({ type: 'conversation_updated', conversationId, conversation: toConversation(record) });
   });
+  return { wholeStore };
 }

@@ -22,16 +22,18 @@ const STEP = 64;
  * the gap. Such writes are the last of a session, so they are newer than the newest journal file
  * (less a margin): the conversations active since then have their recent entries journaled
  * again (replay is idempotent, by entry id). Renames, checkouts and deletions keep `updatedAt`
- * or leave nothing to read: they announce an intent first, and the intents in the newest files
- * have their conversations' state journaled (catch-up-intents.ts). `clear` is not caught up.
+ * or leave nothing to read, and imports and sync pulls carry their source's times: they announce
+ * an intent first, and the intents in the newest files have their conversations journaled whole,
+ * or, for an import or a `clear`, `wholeStore` asks the caller for a snapshot (catch-up-intents.ts).
  * Costs the recently active conversations' recent entries, not the database.
  * @internal
  */
-export async function catchUpJournal(context: StoreContext, storage: JournalStorage, writer: JournalWriter): Promise<void> {
+export async function catchUpJournal(context: StoreContext, storage: JournalStorage, writer: JournalWriter): Promise<{ wholeStore: boolean }> {
   const names = await storage.list();
   const newest = newestTime(names);
-  if (newest === undefined) return;
-  await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, names, newest, writer);
+  if (newest === undefined) return { wholeStore: false };
+  const intents = await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, names, newest, writer);
+  if (intents.wholeStore) return intents;
   const since = new Date(newest - MARGIN_MS).toISOString();
   for (const active of await activeSince(context, since)) {
     const recent = await recentEntries(context, active.id, since);
@@ -40,6 +42,7 @@ export async function catchUpJournal(context: StoreContext, storage: JournalStor
     writer.record({ type: 'entries_appended', conversationId: conversation.id, conversation, entries });
   }
   await writer.flushed();
+  return intents;
 }
 
 function newestTime(names: readonly string[]): number | undefined {

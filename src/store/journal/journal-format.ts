@@ -35,15 +35,19 @@ export interface JournalRecord {
 }
 
 /**
- * Written (and awaited) before a write that changes a conversation without appending to it
- * (rename, appData, checkout, deletion): if a kill cuts off that write's own record, the next
- * open finds the intent and journals the conversation's state from IndexedDB (catch-up-intents.ts).
- * Replay ignores it, and so does a build that predates it (it applies the types it knows).
+ * Written (and awaited) before a write the catch-up of recent entries would not find: one that
+ * changes a conversation without appending to it (rename, appData, checkout, deletion) or writes
+ * entries with their source's times (a sync pull's `mergeEntries`); and, with `scope: 'store'`
+ * and no conversation named (`''`), an import or a `clear`. If a kill cuts off that write's own
+ * record, the next open finds the intent and journals what it names from IndexedDB: the
+ * conversation whole, or the whole store as a snapshot (catch-up-intents.ts). Replay ignores it,
+ * and so does a build that predates it (it applies the types it knows).
  * @internal
  */
 export interface JournalIntent {
   type: 'intent';
   conversationId: string;
+  scope?: 'store';
 }
 
 /** A journal file read back: its header and the records before any damage. @internal */

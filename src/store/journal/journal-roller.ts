@@ -47,9 +47,11 @@ export class JournalRoller {
    * At open: rolls when there is no snapshot yet (a database older than its journal) or too many
    * segments. It waits for a busy lock rather than skip: the lock may be an earlier open's, still
    * being released, and until the first snapshot the chats from before the journal have no copy.
+   * `now`: rolls whatever the journal holds (the catch-up found an import or a `clear` cut off).
    */
-  checkAtOpen(): void {
+  checkAtOpen(now = false): void {
     this.start(true, async () => {
+      if (now) return true;
       const names = await this.storage.list();
       return !names.some((name) => name.startsWith(SNAPSHOT_PREFIX)) ||
         names.filter((name) => name.startsWith(SEGMENT_PREFIX)).length >= MAX_SEGMENTS;

@@ -1,7 +1,7 @@
 import type { Entry } from '../../core/entry.js';
 import type { JournalIssue } from '../types/open-report.js';
 import type { StoreChangeMessage } from '../types/store-change.js';
-import { JOURNAL_FORMAT, JOURNAL_VERSION, SEGMENT_PREFIX, type JournalRecord } from './journal-format.js';
+import { JOURNAL_FORMAT, JOURNAL_VERSION, SEGMENT_PREFIX, type JournalIntent, type JournalRecord } from './journal-format.js';
 import type { JournalFiles, JournalSink } from './journal-sink.js';
 import { describe } from './reset-marker.js';
 
@@ -44,9 +44,18 @@ export class JournalWriter {
     this.batch().push(needsLog ? this.withLog(at, change) : JSON.stringify({ at, change } satisfies JournalRecord));
   }
 
-  /** Journals that this tab is about to change `conversationId` without appending (see {@link JournalIntent}); settles once it is written. */
-  intend(conversationId: string): Promise<void> {
-    this.batch().push(JSON.stringify({ at: new Date().toISOString(), change: { type: 'intent', conversationId } } satisfies JournalRecord));
+  /** Journals a change with every entry of its conversation, read now (the catch-up of an intent). */
+  recordWhole(change: JournalRecord['change'] & { type: 'conversation_updated' }): void {
+    this.batch().push(this.withLog(new Date().toISOString(), change));
+  }
+
+  /**
+   * Journals that this tab is about to write what the catch-up would not find (see
+   * {@link JournalIntent}): to `conversationId`, or with none, to the whole store; settles once it is written.
+   */
+  intend(conversationId?: string): Promise<void> {
+    const intent: JournalIntent = conversationId === undefined ? { type: 'intent', conversationId: '', scope: 'store' } : { type: 'intent', conversationId };
+    this.batch().push(JSON.stringify({ at: new Date().toISOString(), change: intent } satisfies JournalRecord));
     return this.tail;
   }
 
