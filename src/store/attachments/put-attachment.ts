@@ -32,7 +32,7 @@ export async function putAttachment(
   const id = await sha256Hex(bytes);
   throwIfAborted(OPERATION, signal);
   const now = context.now();
-  await runTransaction(context, ATTACHMENT_STORES, 'readwrite', OPERATION, async (transaction) => {
+  const added = await runTransaction(context, ATTACHMENT_STORES, 'readwrite', OPERATION, async (transaction) => {
     const attachments = transaction.objectStore('attachments');
     const stored = await attachments.get(id);
     const pendingSince = now.getTime();
@@ -45,8 +45,12 @@ export async function putAttachment(
       await writeBytes(transaction, bytes, { id, mediaType, size, ...named, createdAt: now.toISOString(), chunks: chunkCount(size), pendingSince });
     }
     await collectExpired(context, transaction, pendingSince);
+    return stored === undefined;
   });
-  return { kind: 'attachment', id, mediaType, size: bytes.byteLength, ...(filename === undefined ? {} : { filename }) };
+  const ref: AttachmentRef = { kind: 'attachment', id, mediaType, size: bytes.byteLength, ...(filename === undefined ? {} : { filename }) };
+  // Resolved only once the journal holds the bytes too: the browser may throw the database away.
+  await context.journalAttachment?.(ref, bytes, added);
+  return ref;
 }
 
 async function writeBytes(transaction: Transaction<'readwrite'>, bytes: Uint8Array, record: AttachmentRecord): Promise<void> {

@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../attachments/attachment-ref.js';
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
 import type { SearchIndexer } from './search-indexer.js';
@@ -15,4 +16,9 @@ export interface StoreContext {
   inlineMediaLimit: number;
   /** Gives written entries their search keys (DESIGN §11). */
   indexer: SearchIndexer;
+  /**
+   * Set by the journal (DESIGN §21): keeps a put's bytes outside IndexedDB before the put resolves.
+   * `added`: this put stored the bytes (they were not there before).
+   */
+  journalAttachment?: (ref: AttachmentRef, bytes: Uint8Array, added: boolean) => Promise<void>;
 }

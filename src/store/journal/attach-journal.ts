@@ -2,6 +2,7 @@ import { Connection } from '../database/connection.js';
 import type { ConvologDatabase } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { JournalIssue } from '../types/open-report.js';
+import { attachmentJournal } from './attachment-journal.js';
 import { catchUpJournal } from './catch-up-journal.js';
 import { DEFAULT_ROLL_BYTES, JournalRoller } from './journal-roller.js';
 import type { JournalFiles, JournalSink } from './journal-sink.js';
@@ -60,6 +61,8 @@ export async function attachJournal(
   const rollable = report.issues.length === 0;
   const rollBytes = rollable ? tuning.rollBytes ?? DEFAULT_ROLL_BYTES : Number.POSITIVE_INFINITY;
   const roller = new JournalRoller(context, storage, opened.generation, rollBytes, onIssue, () => writer.seal());
+  const journalAttachment = attachmentJournal(storage, context.name, onIssue);
+  if (journalAttachment !== undefined) storeContext.journalAttachment = journalAttachment;
   const wholeStore = !report.reset && await catchUp(context, opened, writer);
   context.changes.onPublish = (change) => writer.record(change);
   context.changes.onClosed = () => void writer.close();

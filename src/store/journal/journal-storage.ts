@@ -13,6 +13,10 @@ export interface JournalStorage {
   read(file: string): Promise<string | undefined>;
   /** Creates or replaces a file whole: a reader sees the old text or the new one, never a mix. */
   write(file: string, text: string): Promise<void>;
+  /** A binary file's bytes (attachment bytes), `undefined` when there is no such file; absent where only text fits. */
+  readBytes?(file: string): Promise<Uint8Array | undefined>;
+  /** Creates or replaces a binary file whole, like {@link write}; absent where only text fits. */
+  writeBytes?(file: string, bytes: Uint8Array): Promise<void>;
   /** Removes a file; no error when it is already gone. */
   remove(file: string): Promise<void>;
   /** The folder's path under the OPFS root, where a journal worker can append to it (`undefined`: elsewhere). */

@@ -17,6 +17,8 @@ export interface MemoryJournalBackend {
   backend: JournalBackend;
   /** The folder of a database name: file name to text. Tests read and damage it directly. */
   files(database: string): Map<string, string>;
+  /** The same folder's binary files (attachment bytes): file name to bytes. */
+  binaries(database: string): Map<string, Uint8Array>;
   faults: MemoryJournalFaults;
 }
 
@@ -26,30 +28,45 @@ export interface MemoryJournalBackend {
  */
 export function memoryJournalBackend(faults: MemoryJournalFaults = {}): MemoryJournalBackend {
   const folders = new Map<string, Map<string, string>>();
-  const files = (database: string): Map<string, string> => {
-    let folder = folders.get(database);
-    if (folder === undefined) folders.set(database, (folder = new Map()));
-    return folder;
-  };
+  const binaryFolders = new Map<string, Map<string, Uint8Array>>();
+  const files = (database: string): Map<string, string> => folderOf(folders, database);
+  const binaries = (database: string): Map<string, Uint8Array> => folderOf(binaryFolders, database);
   const backend: JournalBackend = async (database) => {
     if (faults.refuseOpen === true) throw new DOMException('The origin private file system is not available.', 'SecurityError');
-    return memoryStorage(files(database), faults);
+    return memoryStorage(files(database), binaries(database), faults);
   };
-  return { backend, files, faults };
+  return { backend, files, binaries, faults };
 }
 
-function memoryStorage(folder: Map<string, string>, faults: MemoryJournalFaults): JournalStorage {
+function folderOf<T>(folders: Map<string, Map<string, T>>, database: string): Map<string, T> {
+  let folder = folders.get(database);
+  if (folder === undefined) folders.set(database, (folder = new Map()));
+  return folder;
+}
+
+function memoryStorage(folder: Map<string, string>, binaries: Map<string, Uint8Array>, faults: MemoryJournalFaults): JournalStorage {
+  const refuse = (text: string): void => {
+    if (faults.refuseWrites === true || faults.refuseWrite?.(text) === true) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
   return {
     canJournal: true,
-    list: async () => [...folder.keys()],
+    list: async () => [...folder.keys(), ...binaries.keys()],
     read: async (file) => folder.get(file),
     async write(file, text) {
-      if (faults.refuseWrites === true || faults.refuseWrite?.(text) === true) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      refuse(text);
+      binaries.delete(file);
       folder.set(file, text);
+    },
+    readBytes: async (file) => binaries.get(file)?.slice(),
+    async writeBytes(file, bytes) {
+      refuse(file);
+      folder.delete(file);
+      binaries.set(file, bytes.slice());
     },
     remove: async (file) => {
       if (faults.refuseRemoves === true) throw new DOMException('The tab was killed.', 'AbortError');
       folder.delete(file);
+      binaries.delete(file);
     },
   };
 }

@@ -42,17 +42,16 @@ function folder(directory: Directory, path: readonly string[]): JournalStorage {
         throw error;
       }
     },
-    async write(file, text) {
-      const handle = await directory.getFileHandle(file, { create: true }) as WritableFile;
-      const writable = await handle.createWritable!();
+    write: (file, text) => writeWhole(directory, file, text),
+    async readBytes(file) {
       try {
-        await writable.write(text);
-        await writable.close();
+        return new Uint8Array(await (await (await directory.getFileHandle(file)).getFile()).arrayBuffer());
       } catch (error) {
-        await writable.abort().catch(() => undefined);
+        if (isNotFound(error)) return undefined;
         throw error;
       }
     },
+    writeBytes: (file, bytes) => writeWhole(directory, file, bytes as Uint8Array<ArrayBuffer>),
     async remove(file) {
       try {
         await directory.removeEntry(file);
@@ -61,6 +60,19 @@ function folder(directory: Directory, path: readonly string[]): JournalStorage {
       }
     },
   };
+}
+
+/** Through a swap file moved into place on `close()`: the old file or the new one, never a mix. */
+async function writeWhole(directory: Directory, file: string, data: string | Uint8Array<ArrayBuffer>): Promise<void> {
+  const handle = await directory.getFileHandle(file, { create: true }) as WritableFile;
+  const writable = await handle.createWritable!();
+  try {
+    await writable.write(data);
+    await writable.close();
+  } catch (error) {
+    await writable.abort().catch(() => undefined);
+    throw error;
+  }
 }
 
 function isNotFound(error: unknown): boolean {

@@ -5,13 +5,14 @@ import { importConversation } from '../transfer/import-conversation.js';
 import { JournalState, wholeLog, type JournaledConversation } from './journal-state.js';
 import type { JournalStorage } from './journal-storage.js';
 import { readJournal, replayOrder } from './read-journal.js';
+import { restoreAttachments } from './restore-attachments.js';
 import { describe } from './reset-marker.js';
 
 /**
  * Restores a database the browser threw away from its journal (DESIGN §21), before `openStore`
  * resolves: the newest snapshot and the segments after it are folded into each conversation's
  * last known state, and each conversation is imported as it was (ids, head, titles, times and
- * appData kept). What it cannot restore (a damaged file, a gap in a log, a refused import) is an
+ * appData kept), after the attachments' bytes they reference. What it cannot restore (a damaged file, a gap in a log, a refused import) is an
  * issue in `report`; nothing here throws. Loaded on demand: only an open after a reset needs it.
  * @internal
  */
@@ -24,10 +25,11 @@ export async function restoreJournal(context: StoreContext, storage: JournalStor
     issues.push({ code: 'journal_unreadable', message: `The journal could not be listed (${describe(error)}); nothing was restored.` });
     return;
   }
-  if (journal.snapshot === undefined && journal.segments.length === 0) return;
+  const attachments = await restoreAttachments(context, storage, issues);
+  if (journal.snapshot === undefined && journal.segments.length === 0 && attachments === 0) return;
   const state = new JournalState();
   for (const record of replayOrder(journal)) state.apply(record);
-  const restored: RestoredCounts = { conversations: 0, entries: 0, attachments: 0 };
+  const restored: RestoredCounts = { conversations: 0, entries: 0, attachments };
   for (const known of state.conversations.values()) await restoreConversation(context, known, restored, report);
   report.restored = restored;
   if (state.lastAt !== undefined) report.lostAfter = state.lastAt;

@@ -31,7 +31,7 @@ export interface JournalIssue {
 export interface RestoredCounts {
   conversations: number;
   entries: number;
-  /** Always 0 in this build: the store keeps no attachments yet. */
+  /** Attachments whose bytes were put back from the journal (DESIGN §21), checked against their ids. */
   attachments: number;
 }
 

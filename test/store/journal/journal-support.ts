@@ -20,15 +20,16 @@ export function deleteBehindTheStoresBack(name: string): Promise<void> {
 /** A "browser profile": one journal folder shared by every store opened through it. */
 export interface Profile {
   memory: MemoryJournalBackend;
-  open(options?: OpenStoreOptions): Promise<ConvologStore>;
+  /** `rollBytes`: roll the journal into a snapshot once its segments reach this many bytes (1: after every write). */
+  open(options?: OpenStoreOptions, rollBytes?: number): Promise<ConvologStore>;
 }
 
 export function profile(name: string, memory: MemoryJournalBackend = memoryJournalBackend()): Profile {
   const opened: ConvologStore[] = [];
   return {
     memory,
-    async open(options = {}) {
-      const store = await openStoreWith({ name, ...options }, { journalBackend: memory.backend });
+    async open(options = {}, rollBytes?: number) {
+      const store = await openStoreWith({ name, ...options }, { journalBackend: memory.backend, ...(rollBytes === undefined ? {} : { journalRollBytes: rollBytes }) });
       opened.push(store);
       // The first snapshot (taken at open) out of the way: these tests look at segments.
       await STORE_JOURNALS.get(store)?.rolled();

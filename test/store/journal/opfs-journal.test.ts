@@ -46,6 +46,27 @@ describe.skipIf(!hasOpfs())('the journal in OPFS', () => {
     after.close();
   });
 
+  it('keeps attachment bytes as binary files and puts them back after a reset', async () => {
+    const name = stores.name();
+    const folder = await opfsBackend(name);
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256);
+    await folder.writeBytes!('bin', bytes);
+    expect(await folder.readBytes!('bin')).toEqual(bytes);
+    await folder.remove('bin');
+
+    const before = await openStore({ name, journal: true });
+    const ref = await before.putAttachment(bytes, { mediaType: 'image/webp', filename: 'photo.webp' });
+    const { id } = await before.createConversation({ title: 'a photo' });
+    await before.append(id, [user([{ type: 'image', source: ref }])]);
+    before.close();
+    await deleteBehindTheStoresBack(name);
+    const after = await openStore({ name, journal: true });
+    expect(after.openReport).toMatchObject({ reset: true, restored: { conversations: 1, entries: 1, attachments: 1 }, issues: [] });
+    const restored = new Uint8Array(await (await after.getAttachment(ref.id)).arrayBuffer());
+    expect(restored.length === bytes.length && restored.every((byte, index) => byte === bytes[index])).toBe(true);
+    after.close();
+  });
+
   it('forgets the journal on deleteStore, so nothing comes back', async () => {
     const name = stores.name();
     const store = await openStore({ name, journal: true });

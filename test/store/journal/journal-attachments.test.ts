@@ -1,0 +1,102 @@
+// DESIGN §21 with §18: the journal mirrors attachment bytes too. Before, a restored database kept
+// every reference and answered `not_found` for its bytes: pictures lost with the database. Each
+// put's bytes are now a file of the journal (`a-<id>`), written before the put resolves, once per
+// id; a restore puts them back (checked against their id) before the conversations that reference
+// them; a roll removes the files of attachments the store no longer has.
+import { describe, expect, it } from 'vitest';
+import { user } from '../../../src/core/constructors.js';
+import { isConvologError } from '../../../src/core/error.js';
+import type { ConvologStore } from '../../../src/store/index.js';
+import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
+import { storeFixture } from '../store-fixture.js';
+import { deleteBehindTheStoresBack, profile, type Profile } from './journal-support.js';
+
+const stores = storeFixture();
+
+function bytesOf(seed: number, size: number): Uint8Array {
+  return Uint8Array.from({ length: size }, (_, index) => (index * 31 + seed) % 251);
+}
+
+function attachmentFiles(browser: Profile, name: string): string[] {
+  return [...browser.memory.files(name).keys(), ...browser.memory.binaries(name).keys()].filter((file) => file.startsWith('a-')).sort();
+}
+
+/** Whether the store holds exactly `bytes` under `id` (compared here: a deep equal of 300,000 numbers takes seconds). */
+async function holds(store: ConvologStore, id: string, bytes: Uint8Array): Promise<boolean> {
+  const stored = new Uint8Array(await (await store.getAttachment(id)).arrayBuffer());
+  return stored.length === bytes.length && stored.every((byte, index) => byte === bytes[index]);
+}
+
+describe('attachment bytes in the journal', () => {
+  it('come back with the restore: a picture appended before the reset reads whole after it', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open();
+    const picture = bytesOf(1, 300_000);
+    const ref = await store.putAttachment(picture, { mediaType: 'image/png', filename: 'cat.png' });
+    const { id } = await store.createConversation({ title: 'with a picture' });
+    await store.append(id, [user([{ type: 'text', text: 'look' }, { type: 'image', source: ref }])]);
+    store.close();
+
+    await deleteBehindTheStoresBack(name);
+    const restored = await browser.open();
+    expect(restored.openReport.issues).toEqual([]);
+    expect(restored.openReport.restored).toEqual({ conversations: 1, entries: 1, attachments: 1 });
+    expect(await holds(restored, ref.id, picture)).toBe(true);
+    restored.close();
+  });
+
+  it('are written once per id, however many times the same bytes are put', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open();
+    const first = await store.putAttachment(bytesOf(2, 1000), { mediaType: 'image/png' });
+    await store.putAttachment(bytesOf(2, 1000), { mediaType: 'image/png' });
+    let writes = 0;
+    browser.memory.faults.refuseWrite = () => {
+      writes++;
+      return false;
+    };
+    await store.putAttachment(bytesOf(2, 1000), { mediaType: 'image/png' });
+    expect(writes).toBe(0);
+    expect(attachmentFiles(browser, name)).toEqual([`a-${first.id}`]);
+    store.close();
+  });
+
+  it('are not restored when they do not match their id, and the restore says which', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open();
+    const ref = await store.putAttachment(bytesOf(3, 5000), { mediaType: 'application/pdf', filename: 'a.pdf' });
+    const { id } = await store.createConversation({ title: 'with a file' });
+    await store.append(id, [user([{ type: 'file', source: ref }])]);
+    store.close();
+    const file = browser.memory.binaries(name).get(`a-${ref.id}`)!;
+    file[file.length - 1] = file[file.length - 1]! ^ 0xff; // flipped bits on disk
+
+    await deleteBehindTheStoresBack(name);
+    const restored = await browser.open();
+    expect(restored.openReport.restored).toMatchObject({ conversations: 1, attachments: 0 });
+    expect(restored.openReport.issues).toEqual([expect.objectContaining({ code: 'journal_unreadable', file: `a-${ref.id}` })]);
+    const failure = await restored.getAttachment(ref.id).catch((error: unknown) => error);
+    expect(isConvologError(failure) && failure.code).toBe('not_found');
+    restored.close();
+  });
+
+  it('are removed by a roll once the store no longer has them', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open({}, 1);
+    const kept = await store.putAttachment(bytesOf(4, 2000), { mediaType: 'image/png' });
+    const dropped = await store.putAttachment(bytesOf(5, 2000), { mediaType: 'image/png' });
+    const { id } = await store.createConversation({ title: 'keeps one' });
+    await store.append(id, [user([{ type: 'image', source: kept }])]);
+    const other = await store.createConversation({ title: 'goes' });
+    await store.append(other.id, [user([{ type: 'image', source: dropped }])]);
+    expect(attachmentFiles(browser, name)).toEqual([`a-${dropped.id}`, `a-${kept.id}`].sort());
+    await store.deleteConversation(other.id); // removes `dropped`: nothing else references it
+    await STORE_JOURNALS.get(store)?.rolled();
+    expect(attachmentFiles(browser, name)).toEqual([`a-${kept.id}`]);
+    store.close();
+  });
+});
