@@ -20,6 +20,8 @@ export interface JournalTuning {
   startWorker?: (() => Worker) | null;
   /** `flush()` each batch the worker appends. Default: when the store's `durability` is `'strict'`. */
   flush?: boolean;
+  /** The app's own clock (`openStore({ now })`): records carry its time too, for the catch-up. */
+  appNow?: () => Date;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function attachJournal(
     },
     onWritten: (bytes, newFile) => roller.written(bytes, newFile),
     onIssue,
+    ...(tuning.appNow === undefined ? {} : { appNow: tuning.appNow }),
   });
   // A session whose open found anything wrong (a marker it could not read, a newer or foreign
   // file, a torn record) never rolls: a roll removes files, and these may still be of use (to a

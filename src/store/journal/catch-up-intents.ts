@@ -21,28 +21,31 @@ const INTENT_MS = 120_000;
  * carry a sync source's times), one it lacks as deleted. Replay is idempotent, so an intent whose
  * record did reach the journal costs one more record. Returns whether an intent named the whole
  * store (an import, a `clear`): the caller then rolls the journal into a snapshot, which holds
- * the store as it is and replaces every record before it. Loaded on demand by `catchUpJournal`;
+ * the store as it is and replaces every record before it; and the newest app-clock time read. Loaded on demand by `catchUpJournal`;
  * files that cannot be read are skipped (another tab's live file).
  * @internal
  */
 export async function catchUpIntents(
   context: StoreContext, storage: JournalStorage, names: readonly string[], newest: number, writer: JournalWriter,
-): Promise<{ wholeStore: boolean }> {
+): Promise<CaughtUpIntents> {
   const ids = new Set<string>();
   let wholeStore = false;
+  let lastNow: string | undefined;
   const ignored: JournalIssue[] = [];
   for (const name of names) {
     if (!name.startsWith(SEGMENT_PREFIX) || Number(name.slice(SEGMENT_PREFIX.length, SEGMENT_PREFIX.length + 15)) < newest - INTENT_MS) continue;
     const text = await storage.read(name).catch(() => undefined);
     const file = text === undefined ? undefined : parseJournalFile(name, text, context.name, ignored);
-    for (const { change } of file?.records ?? []) {
+    for (const { change, now } of file?.records ?? []) {
+      if (now !== undefined && (lastNow === undefined || now > lastNow)) lastNow = now;
       if (change.type !== 'intent') continue;
       if (change.scope === 'store') wholeStore = true;
       else ids.add(change.conversationId);
     }
   }
+  const caughtUp: CaughtUpIntents = { wholeStore, ...(lastNow === undefined ? {} : { lastNow }) };
   // The snapshot the caller takes holds every conversation whole.
-  if (wholeStore || ids.size === 0) return { wholeStore };
+  if (wholeStore || ids.size === 0) return caughtUp;
   const found = await runTransaction(context, ['conversations'], 'readonly', 'Catching up the journal',
     (transaction) => Promise.all([...ids].map((id) => transaction.objectStore('conversations').get(id))));
   [...ids].forEach((conversationId, index) => {
@@ -50,5 +53,13 @@ export async function catchUpIntents(
     if (record === undefined) writer.record({ type: 'conversation_deleted', conversationId });
     else writer.recordWhole({ type: 'conversation_updated', conversationId, conversation: toConversation(record) });
   });
-  return { wholeStore };
+  return caughtUp;
+}
+
+/** What {@link catchUpIntents} found besides the intents it caught up. @internal */
+export interface CaughtUpIntents {
+  /** An intent named the whole store (an import, a `clear`): the caller rolls a snapshot. */
+  wholeStore: boolean;
+  /** The newest record's time by the app's own clock, where the app has one (`JournalRecord.now`). */
+  lastNow?: string;
 }

@@ -34,7 +34,9 @@ export async function catchUpJournal(context: StoreContext, storage: JournalStor
   if (newest === undefined) return { wholeStore: false };
   const intents = await (await import('./catch-up-intents.js')).catchUpIntents(context, storage, names, newest, writer);
   if (intents.wholeStore) return intents;
-  const since = new Date(newest - MARGIN_MS).toISOString();
+  // The app's times (`updatedAt`, entry timestamps) are compared with the app's clock where it has
+  // its own (records carry it as `now`), with the wall clock of the files' names where it has not.
+  const since = new Date((intents.lastNow === undefined ? newest : Date.parse(intents.lastNow)) - MARGIN_MS).toISOString();
   for (const active of await activeSince(context, since)) {
     const recent = await recentEntries(context, active.id, since);
     if (recent === undefined || recent.entries.length === 0) continue;

@@ -13,6 +13,8 @@ export interface JournalWriterOptions {
   onWritten?: (bytes: number, newFile: boolean) => void;
   /** Told when a segment could not be written. */
   onIssue?: (issue: JournalIssue) => void;
+  /** The app's own clock (`openStore({ now })`), stamped on each record beside the wall clock's `at`. */
+  appNow?: () => Date;
 }
 
 type Line = string | Promise<string | undefined>;
@@ -39,14 +41,14 @@ export class JournalWriter {
   /** Journals a change this store instance just committed. */
   record(change: StoreChangeMessage): void {
     if (change.type === 'database_reset') return;
-    const at = new Date().toISOString();
+    const stamp = this.stamp();
     const needsLog = change.type === 'conversation_created' && change.conversation.lastSeq > 0;
-    this.batch().push(needsLog ? this.withLog(at, change) : JSON.stringify({ at, change } satisfies JournalRecord));
+    this.batch().push(needsLog ? this.withLog(stamp, change) : JSON.stringify({ ...stamp, change } satisfies JournalRecord));
   }
 
   /** Journals a change with every entry of its conversation, read now (the catch-up of an intent). */
   recordWhole(change: JournalRecord['change'] & { type: 'conversation_updated' }): void {
-    this.batch().push(this.withLog(new Date().toISOString(), change));
+    this.batch().push(this.withLog(this.stamp(), change));
   }
 
   /**
@@ -55,7 +57,7 @@ export class JournalWriter {
    */
   intend(conversationId?: string): Promise<void> {
     const intent: JournalIntent = conversationId === undefined ? { type: 'intent', conversationId: '', scope: 'store' } : { type: 'intent', conversationId };
-    this.batch().push(JSON.stringify({ at: new Date().toISOString(), change: intent } satisfies JournalRecord));
+    this.batch().push(JSON.stringify({ ...this.stamp(), change: intent } satisfies JournalRecord));
     return this.tail;
   }
 
@@ -92,13 +94,19 @@ export class JournalWriter {
     return batch;
   }
 
-  private async withLog(at: string, change: JournalRecord['change'] & { type: 'conversation_created' | 'conversation_updated' }): Promise<string | undefined> {
+  /** When a record is written: the wall clock, and the app's when it has its own (what the catch-up compares its times with). */
+  private stamp(): Pick<JournalRecord, 'at' | 'now'> {
+    const at = new Date().toISOString();
+    return this.options.appNow === undefined ? { at } : { at, now: this.options.appNow().toISOString() };
+  }
+
+  private async withLog(stamp: Pick<JournalRecord, 'at' | 'now'>, change: JournalRecord['change'] & { type: 'conversation_created' | 'conversation_updated' }): Promise<string | undefined> {
     try {
       const entries = await this.options.readEntries(change.conversationId);
-      return JSON.stringify({ at, change, entries } satisfies JournalRecord);
+      return JSON.stringify({ ...stamp, change, entries } satisfies JournalRecord);
     } catch {
       // Deleted again before it could be read: the deletion's own record follows.
-      return JSON.stringify({ at, change } satisfies JournalRecord);
+      return JSON.stringify({ ...stamp, change } satisfies JournalRecord);
     }
   }
 

@@ -93,3 +93,23 @@ describe('writes with the source\'s times that a killed tab never journaled', ()
     expect(await afterReset(name, browser)).toEqual(expected);
   });
 });
+
+describe('an app whose clock is not the journal\'s', () => {
+  it('has its last unjournaled append caught up, though its times are a day behind the wall clock', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const dayBehind = (): Date => new Date(Date.now() - 86_400_000);
+    const first = await browser.open({ now: dayBehind });
+    const { id } = await first.createConversation({ title: 'skewed' });
+    await first.append(id, [user('journaled')]);
+    browser.memory.faults.refuseWrite = (text) => text.includes('cut off by the kill');
+    await first.append(id, [user('cut off by the kill')]);
+    first.close();
+    browser.memory.faults.refuseWrite = undefined;
+    const second = await browser.open({ now: dayBehind });
+    await second.append(id, [user('the next session')]);
+    const expected = await dump(second);
+    second.close();
+    expect(await afterReset(name, browser)).toEqual(expected);
+  });
+});
