@@ -56,6 +56,8 @@ export interface InternalStoreOptions {
   journalWorker?: (() => Worker) | null;
   /** `flush()` each batch the journal worker appends; default: when `durability` is `'strict'` (benchmarks compare). */
   journalFlush?: boolean;
+  /** How long the journal worker may take to answer before it is taken for hung (tests shorten it). */
+  journalWorkerPatienceMs?: number;
 }
 
 /** {@link openStore} with {@link InternalStoreOptions}; not exported from the package. @internal */
@@ -120,7 +122,8 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     connection.adopt(database);
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
     journaled = await code?.attachJournal(context, journal, journalOn,
-      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush, appNow: options.now });
+      { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush,
+        appNow: options.now, workerPatienceMs: internal.journalWorkerPatienceMs });
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
     if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);

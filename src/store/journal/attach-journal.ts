@@ -22,6 +22,8 @@ export interface JournalTuning {
   flush?: boolean;
   /** The app's own clock (`openStore({ now })`): records carry its time too, for the catch-up. */
   appNow?: () => Date;
+  /** How long the worker may take to answer before it is taken for hung (tests shorten it). */
+  workerPatienceMs?: number;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function attachJournal(
     report.issues.push(issue);
   };
   const files = journalFiles(context.name, opened.generation);
-  const sink = await chooseSink(storage, files, tuning.startWorker, tuning.flush ?? context.durability === 'strict');
+  const sink = await chooseSink(storage, files, tuning, tuning.flush ?? context.durability === 'strict');
   const writer = new JournalWriter(sink, {
     readEntries: async (conversationId) => {
       const { exportConversation } = await import('../transfer/export-conversation.js');
@@ -104,11 +106,12 @@ async function restoreInto(context: StoreContext, database: ConvologDatabase, st
 }
 
 /** A journal worker where OPFS is the folder (worker-journal-sink.ts, loaded on demand: not with `openStore`); the main thread elsewhere. */
-async function chooseSink(storage: JournalStorage, files: JournalFiles, startWorker: JournalTuning['startWorker'], flush: boolean): Promise<JournalSink> {
+async function chooseSink(storage: JournalStorage, files: JournalFiles, tuning: JournalTuning, flush: boolean): Promise<JournalSink> {
   const fallback = segmentSink(storage, files);
   const folder = storage.opfsFolder;
+  const { startWorker, workerPatienceMs: patienceMs } = tuning;
   if (folder === undefined || startWorker === null) return fallback;
-  return (await import('./worker-journal-sink.js')).workerJournalSink({ folder, files, fallback, flush, startWorker });
+  return (await import('./worker-journal-sink.js')).workerJournalSink({ folder, files, fallback, flush, startWorker, patienceMs });
 }
 
 /** Whether the store must be rolled into a snapshot: an import or a `clear` may have been cut off. */

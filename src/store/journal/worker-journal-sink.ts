@@ -9,6 +9,13 @@ import { canMarkLive, liveLockName } from './live-files.js';
  * to about here": a file that lived for hours would make it re-journal hours of writes.
  */
 const LIVE_MS = 60_000;
+/**
+ * How long a request waits for the worker's answer before the worker is taken for hung and let
+ * go (the main thread writes from then on). Every write awaits the journal, so a worker that is
+ * alive but never answers (stuck in a flush on a failing disk, a bug) would otherwise stop every
+ * write of the tab. Generous: a flush under heavy load takes a second or two.
+ */
+const PATIENCE_MS = 15_000;
 
 /** What a {@link WorkerJournalSink} needs. @internal */
 export interface WorkerSinkOptions {
@@ -19,8 +26,10 @@ export interface WorkerSinkOptions {
   fallback: JournalSink;
   /** `flush()` every batch before it counts as written (DESIGN §21 says when). */
   flush: boolean;
-  /** Starts the worker; tests give one that fails or dies. */
+  /** Starts the worker; tests give one that fails, dies or hangs. */
   startWorker?: (() => Worker) | undefined;
+  /** How long to wait for an answer before taking the worker for hung (tests shorten it). */
+  patienceMs?: number | undefined;
 }
 
 /**
@@ -33,7 +42,7 @@ export function workerJournalSink(options: WorkerSinkOptions): JournalSink {
 }
 
 type Request = JournalWorkerRequest extends infer R ? R extends unknown ? Omit<R, 'id'> : never : never;
-interface Waiting { resolve: () => void; reject: (error: Error) => void }
+interface Waiting { resolve: () => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }
 
 /** The journal worker, from its own file in the package, so bundlers emit it and CSPs allow it. @internal */
 export function startJournalWorker(): Worker {
@@ -43,8 +52,8 @@ export function startJournalWorker(): Worker {
 /**
  * The {@link JournalSink} whose batches a dedicated worker appends to this tab's live file
  * through a `FileSystemSyncAccessHandle` (DESIGN §21): one `write` per batch instead of a whole
- * file through `createWritable`. A worker that does not start, answers with an error or dies
- * is let go for good, and the batch it had is written again by the main thread before it counts
+ * file through `createWritable`. A worker that does not start, answers with an error, dies or hangs
+ * ({@link PATIENCE_MS}) is let go for good, and the batch it had is written again by the main thread before it counts
  * as written (what of it the worker got to disk is replayed twice, which changes nothing: replay
  * is idempotent), so no acknowledged write is lost.
  * @internal
@@ -115,8 +124,10 @@ export class WorkerJournalSink implements JournalSink {
     const worker = this.worker;
     if (worker === undefined) return Promise.reject(new Error('the journal worker is gone'));
     const id = this.next++;
+    const patience = this.options.patienceMs ?? PATIENCE_MS;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      const timer = setTimeout(() => this.stop(new Error(`the journal worker did not answer within ${patience} ms`)), patience);
+      this.waiting.set(id, { resolve, reject, timer });
       worker.postMessage({ ...message, id } as JournalWorkerRequest);
     });
   }
@@ -124,6 +135,7 @@ export class WorkerJournalSink implements JournalSink {
   private answer(response: JournalWorkerResponse): void {
     const waiting = this.waiting.get(response.id);
     if (waiting === undefined) return;
+    clearTimeout(waiting.timer);
     this.waiting.delete(response.id);
     if (response.error === undefined) waiting.resolve();
     else waiting.reject(new Error(response.error));
@@ -134,7 +146,10 @@ export class WorkerJournalSink implements JournalSink {
     this.worker?.terminate();
     this.worker = undefined;
     this.live = undefined;
-    for (const waiting of this.waiting.values()) waiting.reject(reason);
+    for (const waiting of this.waiting.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(reason);
+    }
     this.waiting.clear();
   }
 }

@@ -109,4 +109,19 @@ describe.skipIf(!workers)('the journal worker', () => {
     store.close();
     await restoredAfterReset(name, expected);
   });
+
+  it('falls back to the main-thread writer when the worker stops answering, so no write waits for it forever', async () => {
+    const name = stores.name();
+    const store = await open(name, {
+      journalWorker: () => new Worker(new URL('./hung-journal-worker.ts', import.meta.url), { type: 'module' }),
+      journalWorkerPatienceMs: 300,
+    });
+    const { id } = await store.createConversation({ title: 'hung worker' });
+    for (let turn = 0; turn < 6; turn++) await store.append(id, [user(`q${turn}`), assistant(`a${turn}`)]);
+    expect(writtenBy(store)).toBe('main-thread'); // it stopped answering at its fourth append
+    const expected = await dump(store);
+    expect((expected[0] as { entries: unknown[] }).entries).toHaveLength(12);
+    store.close();
+    await restoredAfterReset(name, expected);
+  });
 });
