@@ -97,6 +97,29 @@ describe('scenario 5: abnormal close', () => {
       expect(after.seqs).toEqual([1]);
     });
 
+    it('with two tabs open, the restore holds the other tab\'s last writes too, though its journal worker held them in its live file', async () => {
+      const first = await suite.harness();
+      const second = await suite.harness();
+      const open = (page: typeof first, title: string) => page.evaluate(async (title) => {
+        const { openStore, user } = window.reliability.convolog;
+        const store = await openStore({ name: 'two-tabs-dropped' });
+        const { id } = await store.createConversation({ title });
+        await store.append(id, [user(`written in ${title}`)]);
+        Object.assign(window, { droppedStore: store });
+      }, title);
+      await open(first, 'first tab');
+      await open(second, 'second tab'); // both in each tab's live file, held by its worker
+      const session = await first.context().newCDPSession(first);
+      await session.send('Storage.clearDataForOrigin', { origin: new URL(first.url()).origin, storageTypes: 'indexeddb' });
+      const titles = (page: typeof first) => page.evaluate(async () => {
+        const store = (window as unknown as { droppedStore: import('../../src/index.js').ConvologStore }).droppedStore;
+        const list = () => store.listConversations().then((conversations) => conversations.map((conversation) => conversation.title).sort());
+        return list().catch(list); // the call that meets the dead connection may fail
+      });
+      expect(await titles(first)).toEqual(['first tab', 'second tab']);
+      expect(await titles(second)).toEqual(['first tab', 'second tab']);
+    });
+
     it('deleting the database from another tab closes the store with version_change; later calls throw closed', async () => {
       const owner = await suite.harness();
       const other = await suite.harness();
