@@ -7,10 +7,14 @@ import type { ConvologStore } from '../store/convolog-store.js';
 import { checkUIMessages } from './check-ui-messages.js';
 import { fromCheckedUIMessages, type FromUIMessagesOptions } from './from-ui-messages.js';
 import { groupTurns, type Turn } from './group-turns.js';
+import { storeUIMedia, type AttachmentPutter } from './ui-attachments.js';
 import type { UIMessageLike } from './ui-message-types.js';
 
-/** The store methods {@link saveUIMessages} uses. */
-export type UIMessageStore = Pick<ConvologStore, 'getConversation' | 'entries' | 'append'>;
+/**
+ * The store methods {@link saveUIMessages} uses. Without `putAttachment` (an older or partial
+ * store) file parts with data URLs are kept inline, as base64 in the entry.
+ */
+export type UIMessageStore = Pick<ConvologStore, 'getConversation' | 'entries' | 'append'> & Partial<AttachmentPutter>;
 
 /** Options of {@link saveUIMessages}. */
 export interface SaveUIMessagesOptions extends FromUIMessagesOptions {
@@ -33,7 +37,9 @@ const IN_PROGRESS_TOOL_STATES = new Set(['input-streaming', 'input-available', '
  * matched against every branch: messages that extend one are appended at its leaf, and a chat
  * that went another way (an edited message, a regenerated answer) becomes a new branch forked
  * after the last UIMessage both share (DESIGN §10). The head moves to what was appended.
- * Messages `fromUIMessages` would refuse throw the same `invalid_message` here, before anything is
+ * File parts with `data:` URLs are stored as attachments (`store.putAttachment`: the bytes once,
+ * the entry keeps a reference; `loadUIMessages` gives them back as URLs); other URLs are kept as
+ * URLs. Messages `fromUIMessages` would refuse throw the same `invalid_message` here, before anything is
  * read or written.
  *
  * @example
@@ -69,8 +75,10 @@ async function saveOnce(
   const extendsBranch = branch.matched === branch.turns.length;
   if (!extendsBranch && branch.matched === ui.length) return { appended: [], warnings: [] };
   const { messages, warnings } = fromCheckedUIMessages(ui.slice(branch.matched), options);
-  const batch = [...(extendsBranch ? grownSteps(branch, ui, options) : []), ...messages];
-  if (batch.length === 0) return { appended: [], warnings };
+  const converted = [...(extendsBranch ? grownSteps(branch, ui, options) : []), ...messages];
+  if (converted.length === 0) return { appended: [], warnings };
+  // Only what is new is put: a chat saved again never reads or hashes its old pictures.
+  const batch = store.putAttachment === undefined ? converted : await storeUIMedia(store as AttachmentPutter, converted);
   // Extending a branch appends at its leaf; a chat that went another way (an edit, a regenerated
   // answer) forks after the last UIMessage both share.
   const parentId = extendsBranch ? branch.leafId : (branch.turns[branch.matched - 1]?.lastEntryId ?? null);

@@ -15,7 +15,8 @@ const NOT_COMPLETED = 'The tool call did not complete.';
  * `output-error` (a call without a result too, so nothing is left pending); reasoning, images and
  * files become their parts. A UIMessage stored by `fromUIMessages`/`saveUIMessages` comes back
  * exactly, id, metadata and all; otherwise the id is the entry's (or `message-<n>` for plain
- * messages). Compaction entries are left out: the UI shows the whole history.
+ * messages). Compaction entries are left out: the UI shows the whole history. Stored attachments
+ * are left out too (this function reads no bytes): `loadUIMessages` gives them back as URLs.
  *
  * @example
  * const chat = useChat({ id, messages: toUIMessages(await store.entries(id)) })

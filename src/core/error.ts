@@ -26,6 +26,8 @@ export type ConvologErrorCode =
   | 'invalid_cursor'
   /** An adapter was given an `attachment` media source: call `resolveAttachments` first. */
   | 'unresolved_attachment'
+  /** An adapter was given media its provider cannot take (e.g. a Word file for Chat Completions); `details` names the message and media type. */
+  | 'unsupported_media_type'
   /** An option that cannot be used as given (e.g. credentials in `createCouchSync`'s `url`); `details.option` names it. */
   | 'invalid_option'
   /** IndexedDB refused a key or key range convolog built (a `DataError`): a bug in convolog, never storage. */

@@ -5,3 +5,4 @@ export type { StoreSource } from './store-handle.js';
 export type { QueryState } from './live-query.js';
 export { useConversations, type ConversationsSnapshot } from './use-conversations.js';
 export { useConversation, type ConversationSnapshot } from './use-conversation.js';
+export { useAttachment, type AttachmentSnapshot } from './use-attachment.js';

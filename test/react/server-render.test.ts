@@ -2,12 +2,13 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ConvologProvider, useConversation, useConversations } from '../../src/react/index.js';
+import { ConvologProvider, useAttachment, useConversation, useConversations } from '../../src/react/index.js';
 
 function Chats() {
   const list = useConversations();
   const chat = useConversation('some-id');
-  return createElement('p', null, `${list.status}/${chat.status}/${list.conversations.length}/${chat.entries.length}`);
+  const picture = useAttachment('a'.repeat(64));
+  return createElement('p', null, `${list.status}/${chat.status}/${picture.status}/${list.conversations.length}/${chat.entries.length}/${picture.url ?? ''}`);
 }
 
 describe('server rendering', () => {
@@ -19,7 +20,7 @@ describe('server rendering', () => {
         return Promise.reject(new Error('no IndexedDB on the server'));
       },
     }, createElement(Chats)));
-    expect(html).toBe('<p>loading/loading/0/0</p>');
+    expect(html).toBe('<p>loading/loading/loading/0/0/</p>');
     expect(opened).toBe(false);
   });
 

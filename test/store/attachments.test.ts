@@ -126,6 +126,13 @@ describe('resolveAttachments', () => {
     expect(await store.context(id)).toEqual(snapshot);
   });
 
+  it('gives a file part without a filename the reference\'s, and keeps a part\'s own', async () => {
+    const store = await stores.open();
+    const file = await store.putAttachment(bytesOf(100, 3), { mediaType: 'application/pdf', filename: 'stored.pdf' });
+    const [resolved] = await resolveAttachments(store, [user([{ type: 'file', source: file }, { type: 'file', source: file, filename: 'own.pdf' }])]);
+    expect((resolved!.content as { filename?: string }[]).map((part) => part.filename)).toStrictEqual(['stored.pdf', 'own.pdf']);
+  });
+
   it('throws too_large over maxBytes (each distinct attachment counted once) before reading, and not_found for bytes not stored', async () => {
     const store = await stores.open();
     const image = await store.putAttachment(bytesOf(4000, 9), { mediaType: 'image/png' });

@@ -7,6 +7,7 @@ import { prepareContext, type ConversionContext } from '../shared/conversion-con
 import { convertEach } from '../shared/convert-each.js';
 import { decodeBase64Text } from '../shared/decode-base64-text.js';
 import { itemName } from '../shared/item-name.js';
+import { isWebImage, type MediaRule } from '../shared/media-rule.js';
 import { objectArguments } from '../shared/object-arguments.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { ANTHROPIC_NAMESPACE } from './anthropic-namespace.js';
@@ -51,15 +52,18 @@ interface Turn {
  * - Only `providerData.anthropic` is sent (other namespaces go, with warnings). On a block or part
  *   it adds fields to the wire block (e.g. `cache_control`; the adapter's own fields win); on a
  *   tool message, to its `tool_result`. Refusals are sent as text. Images in assistant messages,
- *   provider tool blocks and `other` items not of origin `anthropic`, files Anthropic does not
- *   take (neither PDF nor text) are left out with warnings.
+ *   provider tool blocks and `other` items not of origin `anthropic` are left out with warnings.
+ * - Media data (what `resolveAttachments` gives): PNG, JPEG, GIF and WebP images (also given as
+ *   files) as base64 `image` blocks; PDFs as base64 `document`s; any `text/*` file as a text
+ *   `document` (the filename as its title). Anything else in the latest user message is refused
+ *   with `unsupported_media_type`; earlier in the history it is left out with a warning.
  *
  * @example
  * const { body } = toAnthropicMessages(await store.context(id), { system: 'Be brief.' })
  * await fetch('https://api.anthropic.com/v1/messages', { method: 'POST', headers, body: JSON.stringify({ model, max_tokens: 1024, ...body }) })
  */
 export function toAnthropicMessages(messages: readonly Message[], options: AdapterOptions = {}): AnthropicRequest {
-  const context = prepareContext(messages, [ANTHROPIC_NAMESPACE]);
+  const context = prepareContext(messages, [ANTHROPIC_NAMESPACE], MEDIA);
   const turns: Turn[] = [];
   context.messages.forEach((message, messageIndex) => {
     const blocks = convertMessage(message, messageIndex, context);
@@ -155,15 +159,18 @@ function isBlank(text: string): boolean {
   return text.trim() === '';
 }
 
+// What Anthropic reads as data: PNG, JPEG, GIF and WebP images; PDF and text documents.
+const MEDIA: MediaRule = {
+  api: API,
+  takes: (part, mediaType, message) => message.role === 'assistant' || isWebImage(mediaType)
+    || (part.type === 'file' && (mediaType === 'application/pdf' || mediaType.startsWith('text/'))),
+};
+
 function imageBlock(
   part: ImagePart, state: State, messageIndex: number, blockIndex: number, context: ConversionContext,
 ): AnthropicContentBlock | undefined {
   const source = imageSource(part.source);
   if (source !== undefined) return withOwnState<AnthropicContentBlock>({ type: 'image', source }, state);
-  if (part.source.kind === 'base64') {
-    context.dropped(messageIndex, blockIndex, `an \`image\` part of type \`${part.source.mediaType}\``, `${API} takes image data as JPEG, PNG, GIF or WebP only`);
-    return undefined;
-  }
   context.dropped(messageIndex, blockIndex, 'an `image` part from another provider\'s files', `${API} takes images as data, by URL or as Anthropic file ids`);
   return undefined;
 }
@@ -171,7 +178,8 @@ function imageBlock(
 function imageSource(source: ImagePart['source']): AnthropicImageSource | undefined {
   switch (source.kind) {
     case 'base64':
-      return isImageMediaType(source.mediaType) ? { type: 'base64', media_type: source.mediaType, data: source.data } : undefined;
+      // MEDIA let only JPEG, PNG, GIF and WebP through.
+      return { type: 'base64', media_type: source.mediaType as AnthropicImageMediaType, data: source.data };
     case 'url':
       return { type: 'url', url: source.url };
     case 'provider_file':
@@ -179,19 +187,14 @@ function imageSource(source: ImagePart['source']): AnthropicImageSource | undefi
   }
 }
 
-const IMAGE_MEDIA_TYPES: ReadonlySet<string> = new Set<AnthropicImageMediaType>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-
-function isImageMediaType(mediaType: string): mediaType is AnthropicImageMediaType {
-  return IMAGE_MEDIA_TYPES.has(mediaType);
-}
-
 function documentBlock(
   part: FilePart, state: State, messageIndex: number, blockIndex: number, context: ConversionContext,
 ): AnthropicContentBlock | undefined {
+  // A picture given as a file is an image here.
+  if (part.source.kind === 'base64' && isWebImage(part.source.mediaType)) return imageBlock({ type: 'image', source: part.source }, state, messageIndex, blockIndex, context);
   const source = documentSource(part.source);
   if (source === undefined) {
-    const what = part.source.kind === 'base64' ? `a \`file\` part of type \`${part.source.mediaType}\`` : 'a `file` part from another provider\'s files';
-    context.dropped(messageIndex, blockIndex, what, `${API} takes documents as PDF or plain text data, by URL or as Anthropic file ids`);
+    context.dropped(messageIndex, blockIndex, 'a `file` part from another provider\'s files', `${API} takes documents as PDF or text data, by URL or as Anthropic file ids`);
     return undefined;
   }
   const wire: AnthropicContentBlock = part.filename === undefined
@@ -203,9 +206,9 @@ function documentBlock(
 function documentSource(source: FilePart['source']): AnthropicDocumentSource | undefined {
   switch (source.kind) {
     case 'base64':
+      // MEDIA let only PDF and text through; any text type goes as plain text, the one Anthropic names.
       if (source.mediaType === 'application/pdf') return { type: 'base64', media_type: 'application/pdf', data: source.data };
-      if (source.mediaType.startsWith('text/plain')) return { type: 'text', media_type: 'text/plain', data: decodeBase64Text(source.data) };
-      return undefined;
+      return { type: 'text', media_type: 'text/plain', data: decodeBase64Text(source.data) };
     case 'url':
       return { type: 'url', url: source.url };
     case 'provider_file':

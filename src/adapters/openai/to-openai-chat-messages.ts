@@ -5,7 +5,9 @@ import type { Warning } from '../../core/warning.js';
 import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js';
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
 import { convertEach } from '../shared/convert-each.js';
+import { decodeBase64Text } from '../shared/decode-base64-text.js';
 import { itemName } from '../shared/item-name.js';
+import { isWebImage, type MediaRule } from '../shared/media-rule.js';
 import { dataUrl, type ResolvedSource } from '../shared/media.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { toolResultText } from '../shared/tool-result-text.js';
@@ -37,6 +39,11 @@ const API = 'OpenAI Chat Completions';
  * - Reasoning, images in assistant or tool messages, provider tool blocks, files given by URL and
  *   `other` items not of origin `openai` have no place in a request: each is left out with a
  *   `dropped_block` warning.
+ * - Media data (what `resolveAttachments` gives): PNG, JPEG, GIF and WebP images (also given as
+ *   files) as `image_url` data URLs; PDFs as `file` parts (`filename` defaults to `document.pdf`);
+ *   text files (`text/*`) as their text; WAV and MP3 as `input_audio`. Anything else in the latest
+ *   user message is refused with `unsupported_media_type` (`path` names the part); earlier in the
+ *   history it is left out with a `dropped_block` warning, so a stored file never wedges a chat.
  * - Only `providerData.openai` is sent (other namespaces go, with warnings): on a message it adds
  *   fields to the wire message, on a tool call to its `tool_calls` entry, on a user part to the
  *   wire part (on an image, to its `image_url`, e.g. `{ detail: 'high' }`). The adapter's own
@@ -47,7 +54,7 @@ const API = 'OpenAI Chat Completions';
  * const response = await fetch(url, { method: 'POST', body: JSON.stringify({ model, ...body, stream: true }) })
  */
 export function toOpenAIChatMessages(messages: readonly Message[], options: AdapterOptions = {}): OpenAIChatRequest {
-  const context = prepareContext(messages, [OPENAI_NAMESPACE]);
+  const context = prepareContext(messages, [OPENAI_NAMESPACE], MEDIA);
   const wire: OpenAIChatMessage[] = [];
   const system = systemPrompt(options);
   if (system !== undefined) wire.push({ role: 'system', content: system });
@@ -97,8 +104,16 @@ function convertImage(
   return { type: 'image_url', image_url: withOwnState({ url }, state) };
 }
 
-const AUDIO_FORMATS: Readonly<Record<string, 'wav' | 'mp3'>> = {
-  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3',
+
+// The audio Chat Completions takes: WAV (audio/wav, x-wav, wave) and MP3 (audio/mpeg, mp3).
+const AUDIO = /^audio\/(x-wav|wave?|mpeg|mp3)$/;
+
+// What Chat Completions reads as data in user messages (tool results and assistant messages are
+// text: their media are left out with warnings): images; as files only PDF, text and audio.
+const MEDIA: MediaRule = {
+  api: API,
+  takes: (part, mediaType, message) => message.role !== 'user' || isWebImage(mediaType)
+    || (part.type === 'file' && (mediaType === 'application/pdf' || mediaType.startsWith('text/') || AUDIO.test(mediaType))),
 };
 
 function convertFile(
@@ -106,11 +121,15 @@ function convertFile(
 ): OpenAIChatContentPart | undefined {
   const source = part.source as ResolvedSource;
   if (source.kind === 'base64') {
-    const format = AUDIO_FORMATS[source.mediaType];
-    if (format !== undefined) return withOwnState<OpenAIChatContentPart>({ type: 'input_audio', input_audio: { data: source.data, format } }, state);
-    const file: { file_data: string; filename?: string } = { file_data: dataUrl(source) };
-    if (part.filename !== undefined) file.filename = part.filename;
-    return withOwnState<OpenAIChatContentPart>({ type: 'file', file }, state);
+    const { mediaType, data } = source;
+    if (AUDIO.test(mediaType)) {
+      return withOwnState<OpenAIChatContentPart>({ type: 'input_audio', input_audio: { data, format: mediaType.includes('wav') ? 'wav' : 'mp3' } }, state);
+    }
+    // A picture given as a file is an image here; a text file is its text, as OpenAI advises.
+    if (isWebImage(mediaType)) return convertImage({ type: 'image', source }, state, messageIndex, blockIndex, context);
+    if (mediaType.startsWith('text/')) return withOwnState<OpenAIChatContentPart>({ type: 'text', text: decodeBase64Text(data) }, state);
+    // A PDF (MEDIA let nothing else through); Chat Completions wants a filename with file data.
+    return withOwnState<OpenAIChatContentPart>({ type: 'file', file: { file_data: dataUrl(source), filename: part.filename ?? 'document.pdf' } }, state);
   }
   if (source.kind === 'provider_file' && source.provider === OPENAI_NAMESPACE) {
     return withOwnState<OpenAIChatContentPart>({ type: 'file', file: { file_id: source.fileId } }, state);

@@ -7,6 +7,7 @@ import { systemPrompt, type AdapterOptions } from '../shared/adapter-options.js'
 import { prepareContext, type ConversionContext } from '../shared/conversion-context.js';
 import { convertEach } from '../shared/convert-each.js';
 import { itemName } from '../shared/item-name.js';
+import { isWebImage, type MediaRule } from '../shared/media-rule.js';
 import { dataUrl, type ResolvedSource } from '../shared/media.js';
 import { ownState, withOwnState } from '../shared/own-state.js';
 import { OPENAI_NAMESPACE } from './openai-namespace.js';
@@ -49,6 +50,11 @@ const MESSAGE_ITEM_KEYS: ReadonlySet<string> = new Set(['id', 'status', 'phase']
  * - Reasoning without an OpenAI item id, and reasoning not followed by the item it preceded
  *   (OpenAI refuses it: "provided without its required following item"), is left out with a
  *   warning; images, provider tool blocks and foreign raw items in assistant messages too.
+ * - Media data (what `resolveAttachments` gives): PNG, JPEG, GIF and WebP images (also given as
+ *   files) as `input_image` data URLs; any other file as `input_file` data (the API reads PDF,
+ *   text, code, Office documents and spreadsheets, and checks the type itself). An image of
+ *   another type in the latest user message is refused with `unsupported_media_type`; earlier in
+ *   the history it is left out with a warning.
  * - Only `providerData.openai` is sent (other namespaces go, with warnings).
  *
  * @example
@@ -56,7 +62,7 @@ const MESSAGE_ITEM_KEYS: ReadonlySet<string> = new Set(['id', 'status', 'phase']
  * const response = await openai.responses.create({ model, store: false, include: ['reasoning.encrypted_content'], ...body })
  */
 export function toOpenAIResponsesInput(messages: readonly Message[], options: AdapterOptions = {}): OpenAIResponsesRequest {
-  const context = prepareContext(messages, [OPENAI_NAMESPACE]);
+  const context = prepareContext(messages, [OPENAI_NAMESPACE], MEDIA);
   const input: OpenAIResponsesInputItem[] = [];
   context.messages.forEach((message, messageIndex) => {
     const state = ownState(message.providerData, OPENAI_NAMESPACE);
@@ -107,6 +113,10 @@ function convertParts(parts: readonly ToolResultPart[], messageIndex: number, co
   });
 }
 
+// What the Responses API reads as data: PNG, JPEG, GIF and WebP images; files of many types
+// (PDF, text, code, Office documents, spreadsheets), which it checks itself.
+const MEDIA: MediaRule = { api: API, takes: (part, mediaType, message) => message.role === 'assistant' || part.type === 'file' || isWebImage(mediaType) };
+
 function convertImage(part: ImagePart, state: State, messageIndex: number, blockIndex: number, context: ConversionContext): OpenAIResponsesInputContent | undefined {
   const detail = (IMAGE_DETAILS.has(state?.detail) ? state!.detail : 'auto') as OpenAIResponsesInputImage['detail'];
   const source = part.source as ResolvedSource;
@@ -130,6 +140,8 @@ function convertFile(part: FilePart, state: State, messageIndex: number, blockIn
       wire = { type: 'input_file', file_url: source.url };
       break;
     case 'base64':
+      // A picture given as a file is an image here (with the detail an image takes).
+      if (isWebImage(source.mediaType)) return convertImage({ type: 'image', source }, state, messageIndex, blockIndex, context);
       wire = { type: 'input_file', file_data: dataUrl(source) };
       break;
     case 'provider_file':

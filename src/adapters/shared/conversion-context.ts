@@ -5,6 +5,7 @@ import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
 import { assertResolved } from './assert-resolved.js';
 import { keepOwnState } from './keep-own-state.js';
+import type { MediaRule } from './media-rule.js';
 import { leftOutNote, warningAt } from './warning-at.js';
 
 // Ends the error for a malformed message: nothing went out, and where valid messages come from.
@@ -39,17 +40,19 @@ export interface ConversionContext {
 
 /**
  * Refuses a malformed message (`ConvologError` `invalid_message`, `path` from its index) and a
- * context that is not `sendable` (`pairing`) or names stored attachments (`unresolved_attachment`), then keeps only the provider data of `keep` (as
+ * context that is not `sendable` (`pairing`), names stored attachments (`unresolved_attachment`) or
+ * holds media data the provider cannot take in its latest user message (`unsupported_media_type`,
+ * by `media`; in earlier messages such media are left out with warnings), then keeps only the provider data of `keep` (as
  * `retainProviderState` does, whose warnings become the adapter's). Converts validated copies, so the
  * input is never mutated and the body shares no message, block or part with it (only the opaque
  * `value` of a raw item is passed on as it is).
  * @internal
  */
-export function prepareContext(input: readonly Message[], keep: readonly string[]): ConversionContext {
+export function prepareContext(input: readonly Message[], keep: readonly string[], media?: MediaRule): ConversionContext {
   const messages = parseMessages(input, NOTHING_SENT);
   assertValid(messages, 'sendable');
   assertResolved(messages);
-  const warnings = keepOwnState(messages, keep);
+  const warnings = keepOwnState(messages, keep, media);
   // Retention only removes blocks, and reports each with its index in the caller's message, in
   // block order: a retained block's original index skips every removed one at or before it.
   const removed = warnings.filter((warning) => warning.code === 'dropped_block');

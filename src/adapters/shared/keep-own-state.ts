@@ -2,6 +2,7 @@ import type { AssistantBlock, Message, ProviderData, UserPart } from '../../core
 import { RESERVED_NAMESPACE } from '../../core/reserved-namespace.js';
 import type { Warning } from '../../core/warning.js';
 import { itemName } from './item-name.js';
+import { untakenMedia, type MediaRule } from './media-rule.js';
 import { warningAt } from './warning-at.js';
 
 // What `retainProviderState(messages, keep)` does, for the adapters: the same messages and a
@@ -15,12 +16,14 @@ type Item = (AssistantBlock | UserPart) & { origin?: string };
 /**
  * Keeps only the provider data of `keep` (and `convolog`) on messages, blocks and parts, and
  * leaves out the reasoning whose state was all foreign and the raw items and provider tool blocks
- * of a foreign `origin`: `retainProviderState(messages, keep)`, applied to `messages` themselves.
+ * of a foreign `origin`: `retainProviderState(messages, keep)`, applied to `messages` themselves;
+ * and, under the provider's `media` rule, media data it cannot take (see `untakenMedia`).
  * Returns its warnings. Only for messages no one else holds (the adapters' own copies).
  * @internal
  */
-export function keepOwnState(messages: Message[], keep: readonly string[]): Warning[] {
+export function keepOwnState(messages: Message[], keep: readonly string[], media?: MediaRule): Warning[] {
   const warnings: Warning[] = [];
+  const latestUser = messages.map((message) => message.role).lastIndexOf('user');
   const kept = (namespace: string): boolean => namespace === RESERVED_NAMESPACE || keep.includes(namespace);
   const strip = (owner: { providerData?: ProviderData }, messageIndex: number, blockIndex?: number): void => {
     const data = owner.providerData ?? {};
@@ -35,7 +38,7 @@ export function keepOwnState(messages: Message[], keep: readonly string[]): Warn
     if (typeof message.content === 'string') return;
     const noun = message.role === 'assistant' ? 'block' : 'part';
     (message as { content: Item[] }).content = (message.content as Item[]).filter((item, blockIndex) => {
-      const why = dropReason(item, kept);
+      const why = dropReason(item, kept) ?? untakenMedia(item, message, messageIndex === latestUser, messageIndex, blockIndex, media);
       if (why === undefined) strip(item, messageIndex, blockIndex);
       else warnings.push(warningAt('dropped_block', messageIndex, blockIndex, itemName(item, noun), why));
       return why === undefined;

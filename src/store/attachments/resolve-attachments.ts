@@ -1,12 +1,13 @@
 import { ConvologError } from '../../core/error.js';
 import { mediaParts } from '../../core/media-parts.js';
-import type { AttachmentSource, Message } from '../../core/message.js';
+import type { AttachmentSource, FilePart, Message } from '../../core/message.js';
 import type { ResolveAttachmentsOptions } from './attachment-ref.js';
 import { toBase64 } from './base64.js';
 
 /**
  * The messages with every `attachment` source replaced by the stored bytes as a `base64`
- * source (DESIGN §18), for one request: what the adapters take. The store is never written and
+ * source (DESIGN §18), for one request: what the adapters take (a file part without a filename
+ * takes the reference's). The store is never written and
  * the input never mutated; messages without attachments are returned as they are. Each distinct
  * attachment is read once. `not_found` for an attachment that is not stored; `too_large` when
  * the distinct attachments add up to more than `maxBytes`, before any is read.
@@ -48,8 +49,12 @@ function withBase64(message: Message, data: ReadonlyMap<string, string>): Messag
   const content = [...(message.content as readonly object[])];
   for (const [index, part] of parts) {
     const source = part.source as AttachmentSource;
-    // The reference's own media type: the one the message declared when it was appended.
-    content[index] = { ...part, source: { kind: 'base64', mediaType: source.mediaType, data: data.get(source.id)! } };
+    // The reference's own media type: the one the message declared when it was appended. A file
+    // part without a filename takes the reference's (providers show it to the model, and OpenAI
+    // wants one with file data).
+    const resolved = { ...part, source: { kind: 'base64', mediaType: source.mediaType, data: data.get(source.id)! } };
+    if (part.type === 'file' && part.filename === undefined && source.filename !== undefined) (resolved as FilePart).filename = source.filename;
+    content[index] = resolved;
   }
   return { ...message, content } as Message;
 }

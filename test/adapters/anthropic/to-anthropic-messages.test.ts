@@ -192,20 +192,24 @@ describe('toAnthropicMessages', () => {
     ]);
   });
 
-  it('sends image data only as JPEG, PNG, GIF or WebP (the media types Anthropic takes), leaving out others with a warning', () => {
-    const history: Message[] = [{
-      role: 'user',
-      content: [
-        { type: 'image', source: { kind: 'base64', mediaType: 'image/webp', data: 'UklG' } },
-        { type: 'image', source: { kind: 'base64', mediaType: 'image/svg+xml', data: 'PHN2' } },
-        { type: 'text', text: 'Which is nicer?' },
-      ],
-    }];
+  it('sends image data only as JPEG, PNG, GIF or WebP (the media types Anthropic takes), leaving out others earlier in the history with a warning', () => {
+    const history: Message[] = [
+      {
+        role: 'user',
+        content: [
+          { type: 'image', source: { kind: 'base64', mediaType: 'image/webp', data: 'UklG' } },
+          { type: 'image', source: { kind: 'base64', mediaType: 'image/svg+xml', data: 'PHN2' } },
+          { type: 'text', text: 'Which is nicer?' },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'The first.' }] },
+      { role: 'user', content: 'Why?' },
+    ];
     const { body, warnings } = toAnthropicMessages(history);
-    expect(body.messages).toStrictEqual([{
+    expect(body.messages[0]).toStrictEqual({
       role: 'user',
       content: [{ type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'UklG' } }, { type: 'text', text: 'Which is nicer?' }],
-    }]);
+    });
     expect(warningKeys(warnings)).toStrictEqual([{ code: 'dropped_block', messageIndex: 0, blockIndex: 1 }]);
     expect(warnings[0]!.message).toContain('image/svg+xml');
   });
