@@ -41,9 +41,9 @@ export class ChangeChannel {
     return unsubscribe;
   }
 
-  /** Announces a committed change here and to the other instances. */
-  publish(message: StoreChangeMessage): void {
-    this.onPublish?.(message);
+  /** Announces a committed change here and to the other instances; `journaled`: the journal has it already (an append's, written ahead). */
+  publish(message: StoreChangeMessage, journaled = false): void {
+    if (!journaled) this.onPublish?.(message);
     this.deliver({ ...message, origin: 'this_tab' } as StoreChange);
     if (this.channel === undefined) return;
     // Other tabs hear of it a moment later anyway; cloning the entries for them must not delay the

@@ -1,6 +1,8 @@
 import type { AttachmentRef } from '../attachments/attachment-ref.js';
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
+import type { Conversation } from '../types/conversation.js';
+import type { StoreChangeMessage } from '../types/store-change.js';
 import type { SearchIndexer } from './search-indexer.js';
 
 /** What every store operation shares. @internal */
@@ -21,4 +23,9 @@ export interface StoreContext {
    * `added`: this put stored the bytes (they were not there before).
    */
   journalAttachment?: (ref: AttachmentRef, bytes: Uint8Array, added: boolean) => Promise<void>;
+  /**
+   * Set by the journal: takes an append's change before its transaction commits, so the journal's
+   * write overlaps the commit (DESIGN §21); `withdraw` if the commit then fails.
+   */
+  journalAhead?: (change: Extract<StoreChangeMessage, { type: 'entries_appended' }>, previous: Conversation) => { withdraw(): void };
 }

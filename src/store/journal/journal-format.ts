@@ -31,7 +31,7 @@ export interface JournalRecord {
   at: string;
   /** The same moment by the app's own clock (`openStore({ now })`), where it has one: what the catch-up compares the app's times with. */
   now?: string;
-  change: Exclude<StoreChangeMessage, { type: 'database_reset' }> | JournalIntent;
+  change: Exclude<StoreChangeMessage, { type: 'database_reset' }> | JournalIntent | JournalWithdrawal;
   /** Every entry of the conversation, for a `conversation_created` of an import or a sync pull (and in snapshots). */
   entries?: Entry[];
 }
@@ -50,6 +50,22 @@ export interface JournalIntent {
   type: 'intent';
   conversationId: string;
   scope?: 'store';
+}
+
+/**
+ * An append's record is journaled before its transaction commits, so the two writes overlap
+ * (DESIGN §21); when the commit then fails, this withdraws the entries it named. A kill between
+ * the two leaves a record of entries that never committed: replay lets a later entry with the
+ * same seq replace it (JournalState), and the next roll supersedes it. A build that predates it
+ * ignores it. @internal
+ */
+export interface JournalWithdrawal {
+  type: 'entries_withdrawn';
+  conversationId: string;
+  entryIds: string[];
+  /** The conversation as the failed append found it, and the `lastSeq` its record claimed. */
+  conversation: Conversation;
+  withdrawnLastSeq: number;
 }
 
 /** A journal file read back: its header and the records before any damage. @internal */

@@ -1,12 +1,14 @@
 import type { Entry } from '../../core/entry.js';
 import type { Conversation } from '../types/conversation.js';
-import type { JournalRecord } from './journal-format.js';
+import type { JournalRecord, JournalWithdrawal } from './journal-format.js';
 
 /** One conversation as the journal knows it. @internal */
 export interface JournaledConversation {
   conversation: Conversation;
   /** By id: a record replayed twice (a snapshot and a segment it holds) adds nothing. */
   entries: Map<string, Entry>;
+  /** Which entry holds each seq: a later record's entry replaces one that never committed. */
+  seqs: Map<number, string>;
 }
 
 /**
@@ -37,15 +39,38 @@ export class JournalState {
       case 'entries_appended':
         this.upsert(change.conversation, [...(record.entries ?? []), ...change.entries]);
         return;
+      case 'entries_withdrawn':
+        this.withdraw(change);
+        return;
+    }
+  }
+
+  private withdraw({ conversationId, entryIds, conversation, withdrawnLastSeq }: JournalWithdrawal): void {
+    const known = this.conversations.get(conversationId);
+    if (known === undefined) return;
+    // Back to the state before the failed append, unless a later write (another tab's) moved on.
+    if (known.conversation.lastSeq === withdrawnLastSeq) known.conversation = conversation;
+    for (const id of entryIds) {
+      const entry = known.entries.get(id);
+      if (entry === undefined) continue;
+      known.entries.delete(id);
+      if (known.seqs.get(entry.seq) === id) known.seqs.delete(entry.seq);
     }
   }
 
   private upsert(conversation: Conversation, entries: readonly Entry[]): void {
     let known = this.conversations.get(conversation.id);
-    if (known === undefined) this.conversations.set(conversation.id, (known = { conversation, entries: new Map() }));
+    if (known === undefined) this.conversations.set(conversation.id, (known = { conversation, entries: new Map(), seqs: new Map() }));
     // Tabs journal their own writes in their own files: a record of an older state can come later.
     else if (conversation.lastSeq >= known.conversation.lastSeq) known.conversation = conversation;
-    for (const entry of entries) known.entries.set(entry.id, entry);
+    for (const entry of entries) {
+      // One seq, two entries: the earlier was journaled ahead of a commit a kill cut off, and its
+      // seq went to a later append. The later one committed (it was written after).
+      const holder = known.seqs.get(entry.seq);
+      if (holder !== undefined && holder !== entry.id) known.entries.delete(holder);
+      known.seqs.set(entry.seq, entry.id);
+      known.entries.set(entry.id, entry);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Entry } from '../../core/entry.js';
+import type { Conversation } from '../types/conversation.js';
 import type { JournalIssue } from '../types/open-report.js';
 import type { StoreChangeMessage } from '../types/store-change.js';
-import { JOURNAL_FORMAT, JOURNAL_VERSION, SEGMENT_PREFIX, type JournalIntent, type JournalRecord } from './journal-format.js';
+import { JOURNAL_FORMAT, JOURNAL_VERSION, SEGMENT_PREFIX, type JournalIntent, type JournalRecord, type JournalWithdrawal } from './journal-format.js';
 import type { JournalFiles, JournalSink } from './journal-sink.js';
 import { describe } from './reset-marker.js';
 
@@ -44,6 +45,20 @@ export class JournalWriter {
     const stamp = this.stamp();
     const needsLog = change.type === 'conversation_created' && change.conversation.lastSeq > 0;
     this.batch().push(needsLog ? this.withLog(stamp, change) : JSON.stringify({ ...stamp, change } satisfies JournalRecord));
+  }
+
+  /** Journals an append's change before its commit (see `JournalWithdrawal`); `withdraw` if the commit fails. */
+  ahead(change: Extract<StoreChangeMessage, { type: 'entries_appended' }>, previous: Conversation): { withdraw(): void } {
+    this.record(change);
+    return {
+      withdraw: () => {
+        const withdrawal: JournalWithdrawal = {
+          type: 'entries_withdrawn', conversationId: change.conversationId, entryIds: change.entries.map((entry) => entry.id),
+          conversation: previous, withdrawnLastSeq: change.conversation.lastSeq,
+        };
+        this.batch().push(JSON.stringify({ ...this.stamp(), change: withdrawal } satisfies JournalRecord));
+      },
+    };
   }
 
   /** Journals a change with every entry of its conversation, read now (the catch-up of an intent). */

@@ -3,7 +3,8 @@ import type { Message } from '../../core/message.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
 import type { WriteOptions } from '../types/options.js';
 import { parseMessages } from '../../core/parse-messages.js';
-import { publishAppended } from './publish-appended.js';
+import { appendedChange, publishAppended } from './publish-appended.js';
+import { toConversation } from '../conversations/to-conversation.js';
 import { readRecord } from '../database/read-record.js';
 import { readWindow } from './read-window.js';
 import { runTransaction } from '../database/run-transaction.js';
@@ -33,7 +34,8 @@ export async function append(
   if (hasLargeInlineMedia(batch, context.inlineMediaLimit)) {
     batch = await (await import('../attachments/attachments-on-demand.js')).moveInlineMedia(context, batch, (data) => decodedSize(data) > context.inlineMediaLimit);
   }
-  const written = await runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
+  let ahead: { withdraw(): void } | undefined;
+  const writing = runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
     const parentRead = prefetchEntry(transaction, options.parentId);
     const callsRead = lookUpCalls(transaction, id, idsToLookUp(batch));
@@ -44,8 +46,19 @@ export async function append(
     const parent = await nodeFrom(record, options.parentId, parentRead, 'parentId');
     const window = await readWindow(context, transaction, record, parent);
     await attachmentsRead;
-    return writeMessages(context, transaction, record, parent, window, batch, await callsRead);
+    const result = await writeMessages(context, transaction, record, parent, window, batch, await callsRead);
+    // Every request is done and the commit is next: the journal's write of this append starts
+    // now, so its flush overlaps the commit's instead of following it (DESIGN §21).
+    if (result.entries.length > 0) ahead = context.journalAhead?.(appendedChange(result), toConversation(record));
+    return result;
   });
-  publishAppended(context, written);
+  let written;
+  try {
+    written = await writing;
+  } catch (error) {
+    ahead?.withdraw();
+    throw error;
+  }
+  publishAppended(context, written, ahead !== undefined);
   return written.entries;
 }
