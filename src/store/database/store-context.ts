@@ -1,4 +1,4 @@
-import type { AttachmentRef } from '../attachments/attachment-ref.js';
+import type { AttachmentSource } from '../../core/message.js';
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
 import type { Conversation } from '../types/conversation.js';
@@ -22,7 +22,7 @@ export interface StoreContext {
    * Set by the journal (DESIGN §21): keeps a put's bytes outside IndexedDB before the put resolves.
    * `added`: this put stored the bytes (they were not there before).
    */
-  journalAttachment?: (ref: AttachmentRef, bytes: Uint8Array, added: boolean) => Promise<void>;
+  journalAttachment?: (ref: AttachmentSource, bytes: Uint8Array, added: boolean) => Promise<void>;
   /**
    * Set by the journal: takes an append's change before its transaction commits, so the journal's
    * write overlaps the commit (DESIGN §21); `withdraw` if the commit then fails.
