@@ -2,7 +2,7 @@ import type { CompactionEntry, Entry, MessageEntry } from '../core/entry.js';
 import type { Fork } from '../core/fork.js';
 import type { Message } from '../core/message.js';
 import type { Conversation } from './types/conversation.js';
-import type { ConversationExport } from './transfer/conversation-export.js';
+import type { ConversationExport, ExportOptions, ZipExportOptions } from './transfer/conversation-export.js';
 import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
@@ -119,13 +119,28 @@ export interface ConvologStore {
   children(id: string, entryId: string | null): Promise<Entry[]>;
   /** Every fork point (an entry, or the root, with 2+ children): the root first, then by the parent's seq. */
   forks(id: string): Promise<Fork[]>;
-  /** The conversation and its whole log (every branch, and the head) as plain JSON, read as one consistent snapshot. */
-  exportConversation(id: string): Promise<ConversationExport>;
-  /** The export as JSON Lines: line 1 everything but `entries`, then one entry per line. */
-  exportConversationJsonl(id: string): Promise<string>;
   /**
-   * Imports an export, its JSON Lines form or a serialized history as a new conversation, in one
-   * transaction. Untrusted by default (see {@link ImportOptions.trusted}). A conversation imported
+   * The conversation and its whole log (every branch, and the head) as plain JSON (format 3),
+   * read as one consistent snapshot, with the bytes of every attachment its entries reference
+   * once, base64, in `attachments` (`{ attachments: 'omit' }`: references only). With
+   * `{ format: 'zip' }`: a ZIP `Blob` of `conversation.json` and each attachment's bytes as
+   * `attachments/<id>` (the ZIP writer loads on first use).
+   *
+   * @example
+   * const zip = await store.exportConversation(id, { format: 'zip' })
+   * download(new File([zip], 'chat.zip'))
+   * const json = await store.exportConversation(id, { attachments: 'omit' }) // references only
+   */
+  exportConversation(id: string, options?: ExportOptions): Promise<ConversationExport>;
+  exportConversation(id: string, options: ZipExportOptions): Promise<Blob>;
+  /** The export as JSON Lines: line 1 everything but `entries` (the `attachments` section included), then one entry per line. */
+  exportConversationJsonl(id: string, options?: ExportOptions): Promise<string>;
+  /**
+   * Imports an export (an object, its JSON or JSON Lines text, a `Blob` of either, or the ZIP
+   * `Blob` of `exportConversation(id, { format: 'zip' })`, told apart by its `PK\x03\x04` start)
+   * or a serialized history as a new conversation, in one transaction with the attachments it
+   * carries, each checked against its SHA-256 id (`attachment_mismatch`). A damaged ZIP is
+   * `invalid_archive`; one that inflates past `maxBytes` is `too_large`; nothing is written then. Untrusted by default (see {@link ImportOptions.trusted}). A conversation imported
    * from another app before (see {@link ImportOptions.onReimport}) is skipped by default, or
    * replaced or duplicated; no other existing conversation is changed.
    *

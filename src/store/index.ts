@@ -11,7 +11,7 @@ export type { Conversation } from './types/conversation.js';
 export type { StoreChange, ChangeOrigin, ClosedReason } from './types/store-change.js';
 export type { JournalIssue, JournalIssueCode, OpenReport, RestoredCounts } from './types/open-report.js';
 export {
-  CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport,
+  CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport, type ExportedAttachment, type ExportOptions, type ZipExportOptions,
 } from './transfer/conversation-export.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,

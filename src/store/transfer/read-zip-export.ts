@@ -1,0 +1,57 @@
+import { ConvologError } from '../../core/error.js';
+import { checkBytes, attachmentSection, type CarriedAttachment } from './carried-attachments.js';
+import { ATTACHMENTS_FOLDER, CONVERSATION_FILE } from './export-conversation-zip.js';
+import { invalidArchive } from './zip/invalid-archive.js';
+import { readZipEntry, tooLarge, type InflateBudget } from './zip/read-zip-entry.js';
+import { readZipDirectory, type ZipEntry } from './zip/zip-directory.js';
+
+/**
+ * A ZIP export (`exportConversation(id, { format: 'zip' })`) as the export object and the
+ * attachments it carries, each checked against its id. Only the entries the export names are
+ * read, each sliced from the Blob, and everything inflated counts against `maxBytes` (checked on
+ * the declared sizes first, then on the bytes as they come). Loaded on demand, with fflate.
+ * @internal
+ */
+export async function readZipExport(blob: Blob, maxBytes: number): Promise<{ exported: Record<string, unknown>; carried: CarriedAttachment[] }> {
+  const entries = byName(await readZipDirectory(blob));
+  const budget: InflateBudget = { maxBytes, left: maxBytes };
+  const file = entries.get(CONVERSATION_FILE);
+  if (file === undefined) {
+    throw invalidArchive('missing_entry', `The ZIP holds no ${CONVERSATION_FILE}: it is not a convolog conversation export (a ChatGPT or Claude export goes through convolog/importers).`, { entry: CONVERSATION_FILE });
+  }
+  const exported = parse(await readZipEntry(blob, file, budget));
+  const section = attachmentSection(exported, false);
+  const files = section.map((attachment) => {
+    const entry = entries.get(ATTACHMENTS_FOLDER + attachment.id);
+    if (entry === undefined) throw invalidArchive('missing_entry', `The ZIP lists attachment "${attachment.id}" but holds no ${ATTACHMENTS_FOLDER}${attachment.id}.`, { entry: ATTACHMENTS_FOLDER + attachment.id });
+    return entry;
+  });
+  const declared = files.reduce((total, entry) => total + entry.size, 0);
+  if (declared > budget.left) throw tooLarge(budget, files.at(-1)!.name);
+  const carried: CarriedAttachment[] = [];
+  for (const [index, entry] of files.entries()) carried.push(await checkBytes(section[index]!, await readZipEntry(blob, entry, budget)));
+  return { exported, carried };
+}
+
+function byName(entries: readonly ZipEntry[]): Map<string, ZipEntry> {
+  const named = new Map<string, ZipEntry>();
+  for (const entry of entries) {
+    if (named.has(entry.name)) throw invalidArchive('corrupt', `The ZIP holds "${entry.name}" twice: it was tampered with.`, { entry: entry.name });
+    named.set(entry.name, entry);
+  }
+  return named;
+}
+
+function parse(bytes: Uint8Array): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (error) {
+    throw new ConvologError({
+      code: 'invalid_history', cause: error,
+      message: `The ${CONVERSATION_FILE} of the ZIP is not valid JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported.`,
+    });
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw new ConvologError({ code: 'invalid_history', message: `The ${CONVERSATION_FILE} of the ZIP is not a conversation export. Nothing was imported.` });
+}
