@@ -79,6 +79,15 @@ describe('exportConversation(id, { format: \'zip\' })', () => {
     await expectRestored(source, target, id, conversation.id);
     expect((await holdings(target)).ids).toHaveLength(2);
   });
+
+  it('imports the same archive written as ZIP64 (ZIP64 end record, sizes and offsets in extra fields)', async () => {
+    const source = await stores.open();
+    const { id } = await withPictures(source);
+    const zip = new Uint8Array(await (await source.exportConversation(id, { format: 'zip' })).arrayBuffer());
+    const target = await stores.open();
+    const { conversation } = await target.importConversation(new Blob([toZip64(zip)]));
+    await expectRestored(source, target, id, conversation.id);
+  });
 });
 
 describe('JSON and JSON Lines exports (format 3)', () => {
@@ -240,3 +249,56 @@ describe('importing attachments with another tab writing', () => {
     expect(first.id).toHaveLength(64);
   });
 });
+
+/** The same archive in ZIP64 form: every directory entry's sizes and offset in extra field 0x0001, a ZIP64 end record and locator. */
+function toZip64(zip: Uint8Array): Uint8Array<ArrayBuffer> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const end = zip.length - 22;
+  const count = view.getUint16(end + 10, true);
+  const directoryOffset = view.getUint32(end + 16, true);
+  const parts: Uint8Array[] = [zip.subarray(0, directoryOffset)];
+  let directorySize = 0;
+  for (let at = directoryOffset, index = 0; index < count; index++) {
+    const length = 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const nameEnd = at + 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true);
+    const header = new Uint8Array(zip.subarray(at, nameEnd));
+    const headerView = new DataView(header.buffer);
+    const extra = new DataView(new ArrayBuffer(28));
+    extra.setUint16(0, 1, true);
+    extra.setUint16(2, 24, true);
+    extra.setBigUint64(4, BigInt(view.getUint32(at + 24, true)), true);
+    extra.setBigUint64(12, BigInt(view.getUint32(at + 20, true)), true);
+    extra.setBigUint64(20, BigInt(view.getUint32(at + 42, true)), true);
+    for (const field of [20, 24, 42]) headerView.setUint32(field, 0xffffffff, true);
+    headerView.setUint16(30, view.getUint16(at + 30, true) + 28, true);
+    const entry = [header, new Uint8Array(extra.buffer), zip.subarray(nameEnd, at + length)];
+    parts.push(...entry);
+    directorySize += entry.reduce((total, part) => total + part.length, 0);
+    at += length;
+  }
+  const record = new DataView(new ArrayBuffer(56 + 20 + 22));
+  record.setUint32(0, 0x06064b50, true);
+  record.setBigUint64(4, 44n, true);
+  record.setUint16(12, 45, true);
+  record.setUint16(14, 45, true);
+  record.setBigUint64(24, BigInt(count), true);
+  record.setBigUint64(32, BigInt(count), true);
+  record.setBigUint64(40, BigInt(directorySize), true);
+  record.setBigUint64(48, BigInt(directoryOffset), true);
+  record.setUint32(56, 0x07064b50, true);
+  record.setBigUint64(64, BigInt(directoryOffset + directorySize), true);
+  record.setUint32(72, 1, true);
+  record.setUint32(76, 0x06054b50, true);
+  record.setUint16(86, 0xffff, true);
+  record.setUint16(88, 0xffff, true);
+  record.setUint32(90, 0xffffffff, true);
+  record.setUint32(94, 0xffffffff, true);
+  parts.push(new Uint8Array(record.buffer));
+  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

@@ -1,5 +1,4 @@
 import type { Entry } from '../../core/entry.js';
-import { attachmentIdsOf } from '../attachments/attachment-refs.js';
 import { toBase64 } from '../attachments/base64.js';
 import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport, type ExportedAttachment } from './conversation-export.js';
 import { readEntryRange } from '../log/read-entry-range.js';
@@ -8,9 +7,10 @@ import { runTransaction, type Transaction } from '../database/run-transaction.js
 import type { StoreContext } from '../database/store-context.js';
 import type { AttachmentRecord, ConversationRecord } from '../database/schema.js';
 import { chunkRange } from '../attachments/attachment-lifetime.js';
+import { referencedAttachments } from './referenced-attachments.js';
 
-/** An attachment read with its conversation: its metadata and bytes. @internal */
-export interface SnapshotAttachment { record: AttachmentRecord; bytes: Uint8Array }
+/** An attachment read with its conversation: its metadata, and its bytes unless they were not wanted. @internal */
+export interface SnapshotAttachment { record: AttachmentRecord; bytes?: Uint8Array }
 
 /** One conversation read as one consistent snapshot, with the attachments its entries reference when asked. @internal */
 export interface ConversationSnapshot { exported: ConversationExport; attachments: SnapshotAttachment[] }
@@ -24,7 +24,7 @@ export interface ConversationSnapshot { exported: ConversationExport; attachment
 export async function exportConversation(context: StoreContext, id: string, attachments: 'include' | 'omit' = 'omit'): Promise<ConversationExport> {
   const snapshot = await readConversationSnapshot(context, id, attachments === 'include');
   if (snapshot.attachments.length > 0) {
-    snapshot.exported.attachments = snapshot.attachments.map(({ record, bytes }) => ({ ...exportedAttachment(record), data: toBase64(bytes) }));
+    snapshot.exported.attachments = snapshot.attachments.map(({ record, bytes }) => ({ ...exportedAttachment(record), data: toBase64(bytes!) }));
   }
   return snapshot.exported;
 }
@@ -34,29 +34,33 @@ export async function exportConversation(context: StoreContext, id: string, atta
  * in one transaction: an export never pairs entries with bytes from another moment, nor misses
  * bytes deleted in between by another tab. A corrupt record throws `corrupt_entry`: an export
  * never drops an entry silently; a referenced attachment that is not stored (a trusted import or
- * a journal restore can hold one) is left out, its references kept.
+ * a journal restore can hold one) is left out, its references kept. Bytes of the ids in `skipBytes`
+ * are not read (a backup holds each attachment once), only their metadata.
  * @internal
  */
-export async function readConversationSnapshot(context: StoreContext, id: string, withBytes: boolean): Promise<ConversationSnapshot> {
+export async function readConversationSnapshot(
+  context: StoreContext, id: string, withBytes: boolean, skipBytes: ReadonlySet<string> = new Set(),
+): Promise<ConversationSnapshot> {
   const stores = withBytes ? ['conversations', 'entries', 'attachments', 'attachmentChunks'] as const : ['conversations', 'entries'] as const;
   const { record, entries, attachments } = await runTransaction(context, [...stores], 'readonly', 'Exporting a conversation',
     async (transaction) => {
       const record = await readRecord(transaction, id);
       const { entries } = await readEntryRange(transaction, context.keyRange, id, 1, record.lastSeq);
-      return { record, entries, attachments: withBytes ? await readAttachments(context, transaction, entries) : [] };
+      return { record, entries, attachments: withBytes ? await readAttachments(context, transaction, entries, skipBytes) : [] };
     });
   return { exported: exportOf(context.now(), record, entries), attachments };
 }
 
-async function readAttachments(context: StoreContext, transaction: Transaction<'readonly'>, entries: readonly Entry[]): Promise<SnapshotAttachment[]> {
-  const ids = new Set<string>();
-  for (const entry of entries) if (entry.type === 'message') for (const id of attachmentIdsOf(entry.message)) ids.add(id);
-  const read = await Promise.all([...ids].map(async (id) => {
+async function readAttachments(
+  context: StoreContext, transaction: Transaction<'readonly'>, entries: readonly Entry[], skipBytes: ReadonlySet<string>,
+): Promise<SnapshotAttachment[]> {
+  const read = await Promise.all([...referencedAttachments(entries)].map(async (id) => {
     const [record, chunks] = await Promise.all([
       transaction.objectStore('attachments').get(id),
-      transaction.objectStore('attachmentChunks').getAll(chunkRange(context.keyRange, id)),
+      skipBytes.has(id) ? undefined : transaction.objectStore('attachmentChunks').getAll(chunkRange(context.keyRange, id)),
     ]);
-    return record === undefined ? undefined : { record, bytes: joinChunks(chunks.map((chunk) => chunk.bytes), record.size) };
+    if (record === undefined) return undefined;
+    return chunks === undefined ? { record } : { record, bytes: joinChunks(chunks.map((chunk) => chunk.bytes), record.size) };
   }));
   return read.filter((attachment) => attachment !== undefined);
 }

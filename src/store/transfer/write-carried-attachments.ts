@@ -1,8 +1,8 @@
 import type { Entry } from '../../core/entry.js';
-import { attachmentIdsOf } from '../attachments/attachment-refs.js';
 import { chunkCount, writeBytes } from '../attachments/put-attachment.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { CarriedAttachment } from './carried-attachments.js';
+import { referencedAttachments } from './referenced-attachments.js';
 
 /**
  * Inside the import's transaction, after its entries (and their reference rows) are written:
@@ -16,8 +16,7 @@ export async function writeCarriedAttachments(
   transaction: Transaction<'readwrite'>, entries: readonly Entry[], carried: readonly CarriedAttachment[], now: Date,
 ): Promise<void> {
   if (carried.length === 0) return;
-  const referenced = new Set<string>();
-  for (const entry of entries) if (entry.type === 'message') for (const id of attachmentIdsOf(entry.message)) referenced.add(id);
+  const referenced = referencedAttachments(entries);
   const attachments = transaction.objectStore('attachments');
   for (const attachment of carried) {
     if (!referenced.has(attachment.id)) continue;
