@@ -3,6 +3,7 @@ import type { Fork } from '../core/fork.js';
 import type { Message } from '../core/message.js';
 import type { Conversation } from './types/conversation.js';
 import type { ConversationExport, ExportOptions, ZipExportOptions } from './transfer/conversation-export.js';
+import type { ExportAllOptions, ImportAllOptions, ImportAllResult } from './transfer/backup-format.js';
 import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
@@ -150,6 +151,29 @@ export interface ConvologStore {
    * if (outcome === 'skipped') console.info(`${conversation.title} was imported before`)
    */
   importConversation(data: unknown, options?: ImportOptions): Promise<ImportResult>;
+  /**
+   * A backup of every conversation as one ZIP `Blob` (DESIGN §20): each conversation's format-3
+   * export (every branch, compactions, appData) and each attachment's bytes once. Read
+   * conversation by conversation, each in its own transaction: a write in another tab meanwhile
+   * is in the backup whole or not at all. `importAll` restores it.
+   *
+   * @example
+   * const backup = await store.exportAll({ onProgress: ({ done, total }) => showProgress(done / total) })
+   * download(new File([backup], `chats-${new Date().toISOString().slice(0, 10)}.zip`))
+   */
+  exportAll(options?: ExportAllOptions): Promise<Blob>;
+  /**
+   * Restores a backup of `exportAll`, conversation by conversation, each whole (with its
+   * attachments, checked against their ids) or not at all. A conversation already here is
+   * skipped (`onConflict: 'new_id'` restores a copy). A damaged or tampered conversation is left
+   * out and reported in `skipped`; a file that is no backup or is cut off is `invalid_archive`
+   * before anything is written.
+   *
+   * @example
+   * const { restored, skipped } = await store.importAll(file, { onConflict: 'skip' })
+   * if (skipped.length > 0) warn(`${skipped.length} chats of the backup are damaged and were not restored`)
+   */
+  importAll(backup: Blob, options?: ImportAllOptions): Promise<ImportAllResult>;
   /**
    * Writes entries that were written elsewhere (another device, through `convolog/sync`) into a
    * conversation, creating it from `options.conversation` when it is missing. Entries keep their

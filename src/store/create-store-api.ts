@@ -68,6 +68,8 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
       : (await import('./transfer/export-conversation.js')).exportConversation(context, id, options?.attachments ?? 'include'),
     exportConversationJsonl: async (id, options) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id, options?.attachments),
     importConversation: (data, options) => durable((async () => (await import('./transfer/import-conversation.js')).importConversation(context, data, options))()),
+    exportAll: async (options) => (await import('./transfer/export-all.js')).exportAll(context, options),
+    importAll: (blob, options) => durable((async () => (await import('./transfer/import-all.js')).importAll(context, blob, options))()),
     mergeEntries: (conversationId, entries, options) => durable((async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options))()),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     flushSearchIndex: async () => (await import('./search/packed-indexer.js')).flushSearchIndex(context),

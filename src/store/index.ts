@@ -13,6 +13,7 @@ export type { JournalIssue, JournalIssueCode, OpenReport, RestoredCounts } from 
 export {
   CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport, type ExportedAttachment, type ExportOptions, type ZipExportOptions,
 } from './transfer/conversation-export.js';
+export type { BackupProgress, ExportAllOptions, ImportAllOptions, ImportAllResult, SkippedConversation } from './transfer/backup-format.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate,

@@ -19,6 +19,6 @@ export async function exportConversationZip(context: StoreContext, id: string): 
   if (attachments.length > 0) exported.attachments = attachments.map(({ record }) => exportedAttachment(record));
   const zip = new ZipWriter();
   zip.add(CONVERSATION_FILE, new TextEncoder().encode(JSON.stringify(exported)), true);
-  for (const { record, bytes } of attachments) zip.add(ATTACHMENTS_FOLDER + record.id, bytes, false);
+  for (const { record, bytes } of attachments) zip.add(ATTACHMENTS_FOLDER + record.id, bytes!, false);
   return zip.finish();
 }

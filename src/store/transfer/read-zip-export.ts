@@ -12,14 +12,25 @@ import { readZipDirectory, type ZipEntry } from './zip/zip-directory.js';
  * the declared sizes first, then on the bytes as they come). Loaded on demand, with fflate.
  * @internal
  */
-export async function readZipExport(blob: Blob, maxBytes: number): Promise<{ exported: Record<string, unknown>; carried: CarriedAttachment[] }> {
-  const entries = byName(await readZipDirectory(blob));
-  const budget: InflateBudget = { maxBytes, left: maxBytes };
+export async function readZipExport(blob: Blob, maxBytes: number): Promise<ZipConversation> {
+  const entries = zipEntriesByName(await readZipDirectory(blob));
   const file = entries.get(CONVERSATION_FILE);
   if (file === undefined) {
-    throw invalidArchive('missing_entry', `The ZIP holds no ${CONVERSATION_FILE}: it is not a convolog conversation export (a ChatGPT or Claude export goes through convolog/importers).`, { entry: CONVERSATION_FILE });
+    throw invalidArchive('missing_entry', `The ZIP holds no ${CONVERSATION_FILE}: it is not a convolog conversation export (a ChatGPT or Claude export goes through convolog/importers; a backup through importAll).`, { entry: CONVERSATION_FILE });
   }
-  const exported = parse(await readZipEntry(blob, file, budget));
+  return readZipConversation(blob, entries, file, { maxBytes, left: maxBytes });
+}
+
+/** One conversation of a ZIP and the attachments it carries. @internal */
+export interface ZipConversation { exported: Record<string, unknown>; carried: CarriedAttachment[] }
+
+/**
+ * One conversation's export (`file`) of a ZIP and the bytes of every attachment its section
+ * lists, read from `attachments/<id>` and checked against the id, all inflating within `budget`.
+ * @internal
+ */
+export async function readZipConversation(blob: Blob, entries: ReadonlyMap<string, ZipEntry>, file: ZipEntry, budget: InflateBudget): Promise<ZipConversation> {
+  const exported = parse(await readZipEntry(blob, file, budget), file.name);
   const section = attachmentSection(exported, false);
   const files = section.map((attachment) => {
     const entry = entries.get(ATTACHMENTS_FOLDER + attachment.id);
@@ -33,7 +44,8 @@ export async function readZipExport(blob: Blob, maxBytes: number): Promise<{ exp
   return { exported, carried };
 }
 
-function byName(entries: readonly ZipEntry[]): Map<string, ZipEntry> {
+/** The entries by name; a name twice is refused (which of the two would count?). @internal */
+export function zipEntriesByName(entries: readonly ZipEntry[]): Map<string, ZipEntry> {
   const named = new Map<string, ZipEntry>();
   for (const entry of entries) {
     if (named.has(entry.name)) throw invalidArchive('corrupt', `The ZIP holds "${entry.name}" twice: it was tampered with.`, { entry: entry.name });
@@ -42,16 +54,16 @@ function byName(entries: readonly ZipEntry[]): Map<string, ZipEntry> {
   return named;
 }
 
-function parse(bytes: Uint8Array): Record<string, unknown> {
+function parse(bytes: Uint8Array, name: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
     throw new ConvologError({
       code: 'invalid_history', cause: error,
-      message: `The ${CONVERSATION_FILE} of the ZIP is not valid JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported.`,
+      message: `The ${name} of the ZIP is not valid JSON (${error instanceof Error ? error.message : String(error)}). Nothing was imported.`,
     });
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw new ConvologError({ code: 'invalid_history', message: `The ${CONVERSATION_FILE} of the ZIP is not a conversation export. Nothing was imported.` });
+  throw new ConvologError({ code: 'invalid_history', message: `The ${name} of the ZIP is not a conversation export. Nothing was imported.` });
 }

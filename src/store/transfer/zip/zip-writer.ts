@@ -8,7 +8,8 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
  * @internal
  */
 export class ZipWriter {
-  readonly #parts: Uint8Array<ArrayBuffer>[] = [];
+  #parts: Uint8Array<ArrayBuffer>[] = [];
+  readonly #written: Blob[] = [];
   readonly #zip: Zip;
   #error: unknown;
 
@@ -27,11 +28,23 @@ export class ZipWriter {
     this.#check();
   }
 
+  /**
+   * Moves what is written so far into a Blob: the engine may keep a Blob's bytes outside the JS
+   * heap (Chromium pages large ones to disk), so a backup flushed after each conversation holds
+   * one conversation at a time in JS.
+   */
+  flush(): void {
+    if (this.#parts.length === 0) return;
+    this.#written.push(new Blob(this.#parts));
+    this.#parts = [];
+  }
+
   /** The finished archive. */
   finish(): Blob {
     this.#zip.end();
     this.#check();
-    return new Blob(this.#parts, { type: 'application/zip' });
+    this.flush();
+    return new Blob(this.#written, { type: 'application/zip' });
   }
 
   #check(): void {
