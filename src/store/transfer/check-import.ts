@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { describeIssue } from '../../core/describe-issue.js';
 import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from '../../core/entry.js';
 import { ConvologError } from '../../core/error.js';
-import { mediaParts } from '../../core/media-parts.js';
 import { AppDataSchema, type MediaSource, type Message } from '../../core/message.js';
 import { retainPortableContent } from '../../core/retain-portable-content.js';
 import type { Warning } from '../../core/warning.js';
@@ -11,6 +10,7 @@ import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExpo
 import { LineTable } from '../log/line-table.js';
 import { ROOT_NODE } from '../log/tree-node.js';
 import { branchPairingIssues } from './check-branch-pairing.js';
+import { mediaPartsOf } from './referenced-attachments.js';
 
 /** A checked import, ready to write (ids may still collide with the store's). @internal */
 export interface CheckedImport {
@@ -219,7 +219,7 @@ function carriedShield(carried: ReadonlySet<string>): { hide(message: Message): 
   const tag = `convolog-carried:${crypto.randomUUID()}:`;
   const held = new Map<string, MediaSource>();
   const swap = (message: Message, replace: (source: MediaSource) => MediaSource | undefined): Message => {
-    const parts = mediaParts(message).map(([index, part]) => [index, part, replace(part.source)] as const).filter(([, , source]) => source !== undefined);
+    const parts = mediaPartsOf(message).map(([index, part]) => [index, part, replace(part.source)] as const).filter(([, , source]) => source !== undefined);
     if (parts.length === 0) return message;
     const content = [...(message.content as readonly object[])];
     for (const [index, part, source] of parts) content[index] = { ...part, source };

@@ -3,7 +3,7 @@ import { throwIfAborted } from '../database/aborted-error.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
 import { BACKUP_FILE, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, type ExportAllOptions } from './backup-format.js';
-import { ATTACHMENTS_FOLDER } from './export-conversation-zip.js';
+import { ATTACHMENTS_FOLDER } from './zip/zip-export-names.js';
 import { exportedAttachment, readConversationSnapshot, type ConversationSnapshot } from './export-conversation.js';
 import { ZipWriter } from './zip/zip-writer.js';
 

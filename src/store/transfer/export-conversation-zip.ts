@@ -1,11 +1,8 @@
 import { exportedAttachment, readConversationSnapshot } from './export-conversation.js';
 import type { StoreContext } from '../database/store-context.js';
+import { ATTACHMENTS_FOLDER, CONVERSATION_FILE } from './zip/zip-export-names.js';
 import { ZipWriter } from './zip/zip-writer.js';
 
-/** The name of the export inside a ZIP export (and of each conversation's in a backup, under its folder). @internal */
-export const CONVERSATION_FILE = 'conversation.json';
-/** The folder of attachments' bytes inside a ZIP export: `attachments/<id>`. @internal */
-export const ATTACHMENTS_FOLDER = 'attachments/';
 
 /**
  * `store.exportConversation(id, { format: 'zip' })`: the v3 export as `conversation.json`
@@ -22,3 +19,6 @@ export async function exportConversationZip(context: StoreContext, id: string): 
   for (const { record, bytes } of attachments) zip.add(ATTACHMENTS_FOLDER + record.id, bytes!, false);
   return zip.finish();
 }
+
+// exportAll loads with the ZIP writer it needs (one chunk, as importAll with the import's).
+export { exportAll } from './export-all.js';

@@ -4,11 +4,10 @@ import { throwIfAborted } from '../database/aborted-error.js';
 import type { StoreContext } from '../database/store-context.js';
 import { BACKUP_FILE, BACKUP_FORMAT, type BackupManifest, type ImportAllOptions, type ImportAllResult } from './backup-format.js';
 import { DEFAULT_MAX_IMPORT_BYTES } from './check-import-size.js';
-import { readZipConversation, zipEntriesByName } from './read-zip-export.js';
+import type { ZipConversation } from './read-zip-export.js';
 import { restoreConversation } from './restore-conversation.js';
 import { invalidArchive } from './zip/invalid-archive.js';
-import { readZipEntry } from './zip/read-zip-entry.js';
-import { readZipDirectory, type ZipEntry } from './zip/zip-directory.js';
+import type { ZipEntry } from './zip/zip-directory.js';
 
 const OPERATION = 'The restore';
 
@@ -31,8 +30,9 @@ export async function importAll(context: StoreContext, blob: Blob, options: Impo
   const { signal, onProgress } = options;
   throwIfAborted(OPERATION, signal);
   if (!(typeof Blob !== 'undefined' && blob instanceof Blob)) throw new TypeError('importAll: give the backup as a Blob (a File), as exportAll made it.');
-  const entries = zipEntriesByName(await readZipDirectory(blob));
-  const manifest = await readManifest(blob, entries.get(BACKUP_FILE));
+  const zip = await import('./read-zip-export.js');
+  const entries = zip.zipEntriesByName(await zip.readZipDirectory(blob));
+  const manifest = await readManifest(zip, blob, entries.get(BACKUP_FILE));
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
   const result: ImportAllResult = { restored: [], existing: [], skipped: [], warnings: [] };
   for (const [index, { id, file }] of manifest.conversations.entries()) {
@@ -40,7 +40,7 @@ export async function importAll(context: StoreContext, blob: Blob, options: Impo
     try {
       const entry = entries.get(file);
       if (entry === undefined) throw invalidArchive('missing_entry', `The backup lists ${file} but does not hold it.`, { entry: file });
-      const { exported, carried } = await readZipConversation(blob, entries, entry, { maxBytes, left: maxBytes });
+      const { exported, carried }: ZipConversation = await zip.readZipConversation(blob, entries, entry, { maxBytes, left: maxBytes });
       const restored = await restoreConversation(context, toPlainJson(exported) as Record<string, unknown>, carried, options);
       if (restored.outcome === 'existing') result.existing.push(restored.id);
       else result.restored.push(restored.id);
@@ -54,13 +54,13 @@ export async function importAll(context: StoreContext, blob: Blob, options: Impo
   return result;
 }
 
-async function readManifest(blob: Blob, entry: ZipEntry | undefined): Promise<BackupManifest> {
+async function readManifest(zip: typeof import('./read-zip-export.js'), blob: Blob, entry: ZipEntry | undefined): Promise<BackupManifest> {
   if (entry === undefined) {
     throw invalidArchive('missing_entry', `The ZIP holds no ${BACKUP_FILE}: it is not a convolog backup (one conversation's ZIP export goes through importConversation).`, { entry: BACKUP_FILE });
   }
   let manifest: unknown;
   try {
-    manifest = JSON.parse(new TextDecoder().decode(await readZipEntry(blob, entry, { maxBytes: DEFAULT_MAX_IMPORT_BYTES, left: DEFAULT_MAX_IMPORT_BYTES })));
+    manifest = JSON.parse(new TextDecoder().decode(await zip.readZipEntry(blob, entry, { maxBytes: DEFAULT_MAX_IMPORT_BYTES, left: DEFAULT_MAX_IMPORT_BYTES })));
   } catch (error) {
     if (isConvologError(error)) throw error;
     throw invalidArchive('corrupt', `The ${BACKUP_FILE} of the backup is not JSON.`, {}, error);

@@ -19,11 +19,18 @@ import { invalidArchive } from './zip/invalid-archive.js';
 
 const OPERATION = 'The import';
 
+// importAll loads with this module (one chunk): as a dynamic import of its own, the bundler split
+// what it shares with this chunk and with openStore's entry into small chunks of their own, which
+// cost openStore +121 B up front (measured). Its ZIP reading and fflate still load only with a ZIP.
+export { importAll } from './import-all.js';
+
 /**
- * `store.importConversation`: a conversation export, its JSON Lines form or a serialized history
- * becomes a new conversation, atomically; one imported from another app before is skipped,
- * replaced or duplicated (see `writeOnce`). Untrusted unless `trusted`: a safe plain copy, every
- * message through `retainPortableContent`, references and pairing checked.
+ * `store.importConversation`: a conversation export (an object, JSON or JSON Lines text, a Blob
+ * of either, or a ZIP export's Blob) or a serialized history becomes a new conversation with the
+ * attachments it carries, atomically; one imported from another app before is skipped, replaced
+ * or duplicated (see `writeOnce`). Untrusted unless `trusted`: a safe plain copy, every message
+ * through `retainPortableContent`, references and pairing checked; carried bytes are always
+ * checked against their ids.
  * @internal
  */
 export async function importConversation(

@@ -1,6 +1,6 @@
 import { ConvologError } from '../../core/error.js';
 import { checkBytes, attachmentSection, type CarriedAttachment } from './carried-attachments.js';
-import { ATTACHMENTS_FOLDER, CONVERSATION_FILE } from './export-conversation-zip.js';
+import { ATTACHMENTS_FOLDER, CONVERSATION_FILE } from './zip/zip-export-names.js';
 import { invalidArchive } from './zip/invalid-archive.js';
 import { readZipEntry, tooLarge, type InflateBudget } from './zip/read-zip-entry.js';
 import { readZipDirectory, type ZipEntry } from './zip/zip-directory.js';
@@ -67,3 +67,7 @@ function parse(bytes: Uint8Array, name: string): Record<string, unknown> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
   throw new ConvologError({ code: 'invalid_history', message: `The ${name} of the ZIP is not a conversation export. Nothing was imported.` });
 }
+
+// What importAll needs of the ZIP code, through this module's one dynamic import.
+export { readZipDirectory } from './zip/zip-directory.js';
+export { readZipEntry } from './zip/read-zip-entry.js';
