@@ -54,7 +54,9 @@ describe('exportAll / importAll', () => {
     const files = unzipSync(new Uint8Array(await backup.arrayBuffer()));
     expect(Object.keys(files).filter((name) => name.startsWith('attachments/')).sort()).toEqual([`attachments/${cat.id}`, `attachments/${paper.id}`].sort());
     const target = await stores.open();
-    const result = await target.importAll(backup);
+    const restoring: unknown[] = [];
+    const result = await target.importAll(backup, { onProgress: (step) => restoring.push(step) });
+    expect(restoring).toEqual(progress);
     expect(result).toMatchObject({ existing: [], skipped: [] });
     expect([...result.restored].sort()).toEqual([...ids].sort());
     for (const id of ids) await expectSame(source, target, id);
