@@ -28,6 +28,10 @@ export type ConvologErrorCode =
   | 'unresolved_attachment'
   /** An adapter was given media its provider cannot take (e.g. a Word file for Chat Completions); `details` names the message and media type. */
   | 'unsupported_media_type'
+  /** A ZIP import that is empty, no ZIP, cut off, or tampered with; `details.reason` says which (`empty`, `not_zip`, `truncated`, `entry_name`, `size_mismatch`, `unsupported`, `missing_entry`, `corrupt`). */
+  | 'invalid_archive'
+  /** An import's attachment bytes that do not hash (SHA-256) to their id, or not to their size. */
+  | 'attachment_mismatch'
   /** An option that cannot be used as given (e.g. credentials in `createCouchSync`'s `url`); `details.option` names it. */
   | 'invalid_option'
   /** IndexedDB refused a key or key range convolog built (a `DataError`): a bug in convolog, never storage. */

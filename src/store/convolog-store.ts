@@ -2,7 +2,8 @@ import type { CompactionEntry, Entry, MessageEntry } from '../core/entry.js';
 import type { Fork } from '../core/fork.js';
 import type { Message } from '../core/message.js';
 import type { Conversation } from './types/conversation.js';
-import type { ConversationExport } from './transfer/conversation-export.js';
+import type { ConversationExport, ExportOptions, ZipExportOptions } from './transfer/conversation-export.js';
+import type { ExportAllOptions, ImportAllOptions, ImportAllResult } from './transfer/backup-format.js';
 import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
@@ -119,13 +120,28 @@ export interface ConvologStore {
   children(id: string, entryId: string | null): Promise<Entry[]>;
   /** Every fork point (an entry, or the root, with 2+ children): the root first, then by the parent's seq. */
   forks(id: string): Promise<Fork[]>;
-  /** The conversation and its whole log (every branch, and the head) as plain JSON, read as one consistent snapshot. */
-  exportConversation(id: string): Promise<ConversationExport>;
-  /** The export as JSON Lines: line 1 everything but `entries`, then one entry per line. */
-  exportConversationJsonl(id: string): Promise<string>;
   /**
-   * Imports an export, its JSON Lines form or a serialized history as a new conversation, in one
-   * transaction. Untrusted by default (see {@link ImportOptions.trusted}). A conversation imported
+   * The conversation and its whole log (every branch, and the head) as plain JSON (format 3),
+   * read as one consistent snapshot, with the bytes of every attachment its entries reference
+   * once, base64, in `attachments` (`{ attachments: 'omit' }`: references only). With
+   * `{ format: 'zip' }`: a ZIP `Blob` of `conversation.json` and each attachment's bytes as
+   * `attachments/<id>` (the ZIP writer loads on first use).
+   *
+   * @example
+   * const zip = await store.exportConversation(id, { format: 'zip' })
+   * download(new File([zip], 'chat.zip'))
+   * const json = await store.exportConversation(id, { attachments: 'omit' }) // references only
+   */
+  exportConversation(id: string, options?: ExportOptions): Promise<ConversationExport>;
+  exportConversation(id: string, options: ZipExportOptions): Promise<Blob>;
+  /** The export as JSON Lines: line 1 everything but `entries` (the `attachments` section included), then one entry per line. */
+  exportConversationJsonl(id: string, options?: ExportOptions): Promise<string>;
+  /**
+   * Imports an export (an object, its JSON or JSON Lines text, a `Blob` of either, or the ZIP
+   * `Blob` of `exportConversation(id, { format: 'zip' })`, told apart by its `PK\x03\x04` start)
+   * or a serialized history as a new conversation, in one transaction with the attachments it
+   * carries, each checked against its SHA-256 id (`attachment_mismatch`). A damaged ZIP is
+   * `invalid_archive`; one that inflates past `maxBytes` is `too_large`; nothing is written then. Untrusted by default (see {@link ImportOptions.trusted}). A conversation imported
    * from another app before (see {@link ImportOptions.onReimport}) is skipped by default, or
    * replaced or duplicated; no other existing conversation is changed.
    *
@@ -135,6 +151,29 @@ export interface ConvologStore {
    * if (outcome === 'skipped') console.info(`${conversation.title} was imported before`)
    */
   importConversation(data: unknown, options?: ImportOptions): Promise<ImportResult>;
+  /**
+   * A backup of every conversation as one ZIP `Blob` (DESIGN §20): each conversation's format-3
+   * export (every branch, compactions, appData) and each attachment's bytes once. Read
+   * conversation by conversation, each in its own transaction: a write in another tab meanwhile
+   * is in the backup whole or not at all. `importAll` restores it.
+   *
+   * @example
+   * const backup = await store.exportAll({ onProgress: ({ done, total }) => showProgress(done / total) })
+   * download(new File([backup], `chats-${new Date().toISOString().slice(0, 10)}.zip`))
+   */
+  exportAll(options?: ExportAllOptions): Promise<Blob>;
+  /**
+   * Restores a backup of `exportAll`, conversation by conversation, each whole (with its
+   * attachments, checked against their ids) or not at all. A conversation already here is
+   * skipped (`onConflict: 'new_id'` restores a copy). A damaged or tampered conversation is left
+   * out and reported in `skipped`; a file that is no backup or is cut off is `invalid_archive`
+   * before anything is written.
+   *
+   * @example
+   * const { restored, skipped } = await store.importAll(file, { onConflict: 'skip' })
+   * if (skipped.length > 0) warn(`${skipped.length} chats of the backup are damaged and were not restored`)
+   */
+  importAll(backup: Blob, options?: ImportAllOptions): Promise<ImportAllResult>;
   /**
    * Writes entries that were written elsewhere (another device, through `convolog/sync`) into a
    * conversation, creating it from `options.conversation` when it is missing. Entries keep their

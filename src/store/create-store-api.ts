@@ -65,9 +65,13 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     checkout: (id, entryId) => announced(id, () => checkout(context, id, entryId)),
     children: (id, entryId) => readChildren(context, id, entryId),
     forks: (id) => readForks(context, id),
-    exportConversation: async (id) => (await import('./transfer/export-conversation.js')).exportConversation(context, id),
-    exportConversationJsonl: async (id) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id),
+    exportConversation: async (id: string, options?: { format?: 'zip'; attachments?: 'include' | 'omit' }) => options?.format === 'zip'
+      ? (await import('./transfer/export-conversation-zip.js')).exportConversationZip(context, id)
+      : (await import('./transfer/export-conversation.js')).exportConversation(context, id, options?.attachments ?? 'include'),
+    exportConversationJsonl: async (id, options) => (await import('./transfer/export-conversation-jsonl.js')).exportConversationJsonl(context, id, options?.attachments),
     importConversation: (data, options) => announced(undefined, async () => (await import('./transfer/import-conversation.js')).importConversation(context, data, options)),
+    exportAll: async (options) => (await import('./transfer/export-conversation-zip.js')).exportAll(context, options),
+    importAll: (blob, options) => announced(undefined, async () => (await import('./transfer/import-conversation.js')).importAll(context, blob, options)),
     mergeEntries: (conversationId, entries, options) => announced(conversationId, async () => (await import('./transfer/merge-entries.js')).mergeEntries(context, conversationId, entries, options)),
     search: async (query, options) => (await import('./search/search-entries.js')).searchEntries(context, query, options),
     flushSearchIndex: async () => (await import('./search/packed-indexer.js')).flushSearchIndex(context),

@@ -11,8 +11,9 @@ export type { Conversation } from './types/conversation.js';
 export type { StoreChange, ChangeOrigin, ClosedReason } from './types/store-change.js';
 export type { JournalIssue, JournalIssueCode, OpenReport, RestoredCounts } from './types/open-report.js';
 export {
-  CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport,
+  CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport, type ExportedAttachment, type ExportOptions, type ZipExportOptions,
 } from './transfer/conversation-export.js';
+export type { BackupProgress, ExportAllOptions, ImportAllOptions, ImportAllResult, SkippedConversation } from './transfer/backup-format.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate,

@@ -287,7 +287,7 @@ describe('demo: branches', () => {
       const exported = JSON.parse(readFileSync(json, 'utf8')) as {
         formatVersion: number; conversation: { headId: string }; entries: { id: string; parentId: string | null }[];
       };
-      expect(exported.formatVersion).toBe(2);
+      expect(exported.formatVersion).toBe(3);
       // Both branches are in the file: the 8*8 turn and the 9*9 turn share the first exchange.
       const parents = exported.entries.map((entry) => entry.parentId);
       expect(new Set(parents).size).toBeLessThan(parents.length);

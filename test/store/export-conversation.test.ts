@@ -18,7 +18,7 @@ describe('exportConversation', () => {
     const conversation = await store.getConversation(id);
     const exported = await store.exportConversation(id);
     expect(exported).toEqual({
-      format: 'convolog.conversation', formatVersion: 2, exportedAt: '2025-01-01T00:00:04.000Z',
+      format: 'convolog.conversation', formatVersion: 3, exportedAt: '2025-01-01T00:00:04.000Z',
       conversation: {
         id, title: 'Oslo', createdAt: conversation!.createdAt, updatedAt: conversation!.updatedAt, headId: entries.at(-1)!.id,
         appData: { 'app.prompt': 'travel' },

@@ -42,7 +42,7 @@ describe('export and import of a branched conversation (format 2)', () => {
     const source = await stores.open();
     const { id, a2 } = await branched(source);
     const exported = await source.exportConversation(id);
-    expect(exported.formatVersion).toBe(2);
+    expect(exported.formatVersion).toBe(3);
     expect(exported.conversation.headId).toBe(a2.id);
     expect(exported.entries).toEqual(await source.entries(id, { allBranches: true }));
     const jsonl = await source.exportConversationJsonl(id);

@@ -53,7 +53,8 @@ export async function putAttachment(
   return ref;
 }
 
-async function writeBytes(transaction: Transaction<'readwrite'>, bytes: Uint8Array, record: AttachmentRecord): Promise<void> {
+/** Writes the chunks and the metadata of bytes not stored yet (`record.chunks` of them). @internal */
+export async function writeBytes(transaction: Transaction<'readwrite'>, bytes: Uint8Array, record: AttachmentRecord): Promise<void> {
   const chunks = transaction.objectStore('attachmentChunks');
   await awaitRequests((track) => {
     for (let index = 0; index < record.chunks; index++) {
@@ -73,7 +74,8 @@ export async function collectExpired(context: StoreContext, transaction: Transac
   for (const id of expired) await removeIfUnreferenced(transaction, context.keyRange, id, now);
 }
 
-function chunkCount(size: number): number {
+/** How many chunks of at most 1 MiB hold `size` bytes. @internal */
+export function chunkCount(size: number): number {
   return Math.ceil(size / ATTACHMENT_CHUNK_BYTES);
 }
 

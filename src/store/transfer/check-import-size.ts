@@ -12,7 +12,12 @@ export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 export function checkImportSize(input: unknown, maxBytes: number): void {
   const size = typeof input === 'string' ? utf8Length(input, maxBytes) : jsonSize(input, maxBytes);
   if (size <= maxBytes) return;
-  throw new ConvologError({
+  throw importTooLarge(maxBytes);
+}
+
+/** The `too_large` of an import over `maxBytes`. @internal */
+export function importTooLarge(maxBytes: number): ConvologError {
+  return new ConvologError({
     code: 'too_large',
     message: `The import is larger than the limit of ${maxBytes} bytes. Raise maxBytes if you trust the source, or split the conversation.`,
     details: { maxBytes },

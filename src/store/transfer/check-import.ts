@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { describeIssue } from '../../core/describe-issue.js';
 import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from '../../core/entry.js';
 import { ConvologError } from '../../core/error.js';
-import { AppDataSchema, type Message } from '../../core/message.js';
+import { AppDataSchema, type MediaSource, type Message } from '../../core/message.js';
 import { retainPortableContent } from '../../core/retain-portable-content.js';
 import type { Warning } from '../../core/warning.js';
 import { explainZodError } from '../../core/zod-explain.js';
@@ -10,6 +10,7 @@ import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExpo
 import { LineTable } from '../log/line-table.js';
 import { ROOT_NODE } from '../log/tree-node.js';
 import { branchPairingIssues } from './check-branch-pairing.js';
+import { mediaPartsOf } from './referenced-attachments.js';
 
 /** A checked import, ready to write (ids may still collide with the store's). @internal */
 export interface CheckedImport {
@@ -39,17 +40,18 @@ const headerSchema = /* @__PURE__ */ z.object({
  * `headId` an entry) and the pairing invariant of every branch (`resumable`). A version 1 export
  * is linear: each entry's parent is the entry before it. A `headId` lost with a crash-truncated
  * JSONL tail (`truncated`) is dropped (the head becomes the newest leaf). Untrusted messages pass
- * `retainPortableContent`. Indices in warnings and issues are positions in `entries`.
+ * `retainPortableContent`, except that a reference to an attachment whose checked bytes the
+ * import carries (`carried`) stays. Indices in warnings and issues are positions in `entries`.
  * @internal
  */
-export function checkImport(data: Record<string, unknown>, trusted: boolean, truncated = false): CheckedImport {
+export function checkImport(data: Record<string, unknown>, trusted: boolean, truncated = false, carried: ReadonlySet<string> = new Set()): CheckedImport {
   const version = checkFormat(data);
   const { headId: exportedHead, ...conversation } = parseHeader(data.conversation);
   const entries = parseEntries(version === 1 ? withLinearParents(data.entries) : data.entries);
   checkTimestamps(entries);
   const ids = checkReferences(conversation.id, entries);
   const headId = checkHead(exportedHead ?? null, ids, truncated);
-  const warnings = trusted ? [] : retainContent(entries);
+  const warnings = trusted ? [] : retainContent(entries, carried);
   checkPairing(entries);
   return { conversation, headId, entries, warnings };
 }
@@ -196,14 +198,42 @@ function messagesOf(entries: readonly Entry[]): { messages: Message[]; positions
   return { messages, positions };
 }
 
-function retainContent(entries: Entry[]): Warning[] {
+function retainContent(entries: Entry[], carried: ReadonlySet<string>): Warning[] {
   const { messages, positions } = messagesOf(entries);
-  const retained = retainPortableContent(messages);
+  const shield = carriedShield(carried);
+  const retained = retainPortableContent(messages.map(shield.hide));
   retained.messages.forEach((message, position) => {
-    (entries[positions[position]!] as MessageEntry).message = message;
+    (entries[positions[position]!] as MessageEntry).message = shield.restore(message);
   });
   return retained.warnings.map((warning) =>
     warning.messageIndex === undefined ? warning : { ...warning, messageIndex: positions[warning.messageIndex]! });
+}
+
+/**
+ * `retainPortableContent` drops every attachment reference: alone, a reference is not portable
+ * (the bytes are not in the history). One whose bytes the import carries, checked against its
+ * id, is: it passes the trust boundary as a url source under a tag no input can know, and comes
+ * back after.
+ */
+function carriedShield(carried: ReadonlySet<string>): { hide(message: Message): Message; restore(message: Message): Message } {
+  const tag = `convolog-carried:${crypto.randomUUID()}:`;
+  const held = new Map<string, MediaSource>();
+  const swap = (message: Message, replace: (source: MediaSource) => MediaSource | undefined): Message => {
+    const parts = mediaPartsOf(message).map(([index, part]) => [index, part, replace(part.source)] as const).filter(([, , source]) => source !== undefined);
+    if (parts.length === 0) return message;
+    const content = [...(message.content as readonly object[])];
+    for (const [index, part, source] of parts) content[index] = { ...part, source };
+    return { ...message, content } as Message;
+  };
+  return {
+    hide: (message) => carried.size === 0 ? message : swap(message, (source) => {
+      if (source.kind !== 'attachment' || !carried.has(source.id)) return undefined;
+      const url = tag + String(held.size);
+      held.set(url, source);
+      return { kind: 'url', url };
+    }),
+    restore: (message) => held.size === 0 ? message : swap(message, (source) => source.kind === 'url' ? held.get(source.url) : undefined),
+  };
 }
 
 function checkPairing(entries: readonly Entry[]): void {

@@ -77,7 +77,7 @@ export interface ImportOptions {
    * content are kept. Default `false`: every message passes `retainPortableContent`.
    */
   trusted?: boolean;
-  /** Refuse larger input with `too_large`. Default 64 MiB. */
+  /** Refuse larger input with `too_large`. Default 64 MiB. For a ZIP, every byte it inflates to counts (a bomb stops there). */
   maxBytes?: number;
   /** An id already in the store: give a fresh one (`'new_id'`, default, with an `id_reassigned` warning) or throw `duplicate_id`. */
   onConflict?: 'new_id' | 'error';
