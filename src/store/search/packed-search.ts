@@ -100,22 +100,14 @@ export async function packedSearch(
   /** Only this conversation's entries. */
   scope?: string,
 ): Promise<SearchResult> {
-  // Issued before the walk's first request and awaited at its first hit: the backend reads the
-  // pending entries while the walk reads the packed records (both are reads of one transaction).
-  const pendingRead = unindexedHits(transaction, keyRange, toHit, page, scope);
-  pendingRead.catch(() => undefined);
+  const pending = await unindexedHits(transaction, keyRange, toHit, page, scope);
   const hits: SearchHit[] = [];
   let next = 0;
   const take = (found: Found): SearchResult | undefined => {
     hits.push(found.hit);
     return hits.length === page.limit ? { hits, nextCursor: encodeCursor(found.position) } : undefined;
   };
-  const walk = indexedHits(transaction, keyRange, words, toHit, page, scope);
-  const first = walk.next();
-  first.catch(() => undefined);
-  const pending = await pendingRead;
-  for (let step = await first; step.done !== true; step = await walk.next()) {
-    const found = step.value;
+  for await (const found of indexedHits(transaction, keyRange, words, toHit, page, scope)) {
     while (next < pending.length && comparePositions(pending[next]!.position, found.position) > 0) {
       const full = take(pending[next++]!);
       if (full) return full;
