@@ -101,6 +101,8 @@ export async function writeShards(transaction: Writable, keyRange: typeof IDBKey
   const merged = new Set(due);
   const shards = transaction.objectStore('searchShards');
   const writes = batch.filter((shard) => !merged.has(shard)).map(([key, value]) => shards.put(value, key));
+  // Awaited after the merges: a merge that fails aborts the transaction, and these must not surface as unhandled.
+  for (const write of writes) write.catch(() => undefined);
   const liveNumbers = liveNumbersOf(transaction);
   for (let next = 0; next < due.length; next += MERGE_TOGETHER) {
     await Promise.all(due.slice(next, next + MERGE_TOGETHER).map((shard) => mergePrefix(transaction, keyRange, shard, liveNumbers)));
