@@ -14,8 +14,8 @@ import type { Posting } from './posting-codec.js';
 /**
  * Entries per indexer batch: bounds the memory a batch holds and how long its write locks the
  * search stores. 2,000, not 500: a batch writes a record per frequent term and one per shard
- * prefix whatever its size, so an import's 20,000 messages wrote 19,060 records in batches of
- * 500 and 10,005 in batches of 2,000 (DESIGN §17.9); the peak heap indexing one batch measured
+ * prefix whatever its size, so 5,000 imported messages wrote 9,646 records in batches of 500
+ * and 5,162 in batches of 2,000 (DESIGN §17.9); the peak heap indexing one batch measured
  * 13–31 MB (figure 22b; batches of 500: 27–30 MB, the samples catch uncollected garbage).
  * @internal
  */
