@@ -8,7 +8,7 @@ import { user } from '../../src/core/constructors.js';
 import { indexTerms } from '../../src/core/search-terms.js';
 import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
-import { MERGE_AT } from '../../src/store/search/compact-shards.js';
+import { COUNT_EACH_BELOW, MERGE_AT } from '../../src/store/search/compact-shards.js';
 import { shardOf, type ShardRecord } from '../../src/store/search/pack-batch.js';
 import { expectPackedIndexMatchesLog } from './packed-index-check.js';
 import { allHits, naiveMatch, newestFirst } from './search-support.js';
@@ -93,6 +93,59 @@ describe('shard compaction', { timeout: 120_000 }, () => {
     for (const query of ['oslo', 'note3', 'train ticket']) {
       const expected = all.filter((entry) => entry.type === 'message' && naiveMatch(String(entry.message.content), query)).sort(newestFirst).map((entry) => entry.id);
       expect((await allHits(store, query, { limit: 3 })).map((hit) => hit.entryId), query).toEqual(expected);
+    }
+  });
+});
+
+/** Two-letter prefixes, more than COUNT_EACH_BELOW, so one message touches as many prefixes as an import's batch. */
+const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
+const PREFIXES = LETTERS.flatMap((first) => LETTERS.map((second) => first + second)).slice(0, COUNT_EACH_BELOW + 20);
+
+/** The small ("fresh") shard records of each prefix. */
+async function freshByPrefix(name: string): Promise<{ fresh: Map<string, number>; large: number }> {
+  const database = await openDB(name);
+  try {
+    const shards = await database.getAll('searchShards') as ShardRecord[];
+    const fresh = new Map<string, number>();
+    for (const shard of shards) if (shard.f !== undefined) fresh.set(shard.f, (fresh.get(shard.f) ?? 0) + 1);
+    return { fresh, large: shards.filter((shard) => shard.f === undefined).length };
+  } finally {
+    database.close();
+  }
+}
+
+describe('shard compaction of batches that touch many prefixes', { timeout: 120_000 }, () => {
+  it('merges each prefix under MERGE_AT small records beside its large ones, drops a deleted chat\'s postings, search unchanged', async () => {
+    const name = fixture.name();
+    const store = await open({ name, now: steppingClock() });
+    // One batch whose `ze…` terms fill a shard record past small: later merges of `ze` must keep it.
+    const big = await store.createConversation({ id: 'big' });
+    const zetas = Array.from({ length: 30 }, (_, index) => `zeta${index}`).join(' ');
+    await store.append(big.id, Array.from({ length: 60 }, (_, index) => user(`${zetas} big${index}`)));
+    await store.flushSearchIndex();
+    expect((await freshByPrefix(name)).large).toBeGreaterThan(0);
+    const gone = await store.createConversation({ id: 'gone' });
+    const live = await store.createConversation({ id: 'live' });
+    const deleteAt = MERGE_AT + 2;
+    let kept = 0;
+    for (let round = 0; round < 3 * MERGE_AT; round++) {
+      // Every batch touches all of PREFIXES (the counting path of an import's batch), and `ze`.
+      const words = PREFIXES.map((prefix) => `${prefix}x${round % 5}`).join(' ');
+      const toLive = round % 2 === 0 || round > deleteAt;
+      if (toLive) kept++;
+      await store.append(toLive ? live.id : gone.id, [user(`${words} zeta${round % 30} round${round}`)]);
+      await store.flushSearchIndex();
+      if (round === deleteAt) await store.deleteConversation(gone.id);
+    }
+    const { fresh, large } = await freshByPrefix(name);
+    expect(large).toBeGreaterThan(0);
+    for (const [prefix, count] of fresh) expect(count, prefix).toBeLessThan(MERGE_AT);
+    // Postings of the deleted chat are gone from what the merges wrote, and nothing else is.
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 60 + kept });
+    const all = [...await store.entries(big.id), ...await store.entries(live.id)];
+    for (const query of ['bax3', 'zeta4', 'round6', 'kex1 zeta0', 'gone']) {
+      const expected = all.filter((entry) => entry.type === 'message' && naiveMatch(String(entry.message.content), query)).sort(newestFirst).map((entry) => entry.id);
+      expect((await allHits(store, query, { limit: 9 })).map((hit) => hit.entryId), query).toEqual(expected);
     }
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
 import { openStoreWith, type InternalStoreOptions } from '../../src/store/open-store.js';
+import { INDEX_BATCH } from '../../src/store/search/packed-indexer.js';
 import { expectPackedIndexMatchesLog, indexMarks } from './packed-index-check.js';
 import { allHits } from './search-support.js';
 import { steppingClock, storeFixture } from './store-fixture.js';
@@ -102,9 +103,11 @@ describe('a tab closed in the middle of a rebuild', { timeout: 120_000 }, () => 
   it('leaves whole batches behind, and the next open resumes from there without a posting twice', async () => {
     const name = fixture.name();
     const writer = await open({ name, now: steppingClock() });
+    // Three chats of 0.6 batches each: the first batch ends inside the second chat, the second inside the third.
+    const perChat = Math.ceil(INDEX_BATCH * 0.6);
     for (let chat = 0; chat < 3; chat++) {
       const { id } = await writer.createConversation({ id: `chat${chat}` });
-      await writer.append(id, Array.from({ length: 400 }, (_, index) => user(`message ${index} of chat ${chat} about gardening`)));
+      await writer.append(id, Array.from({ length: perChat }, (_, index) => user(`message ${index} of chat ${chat} about gardening`)));
     }
     writer.close();
     // The background indexer of this tab: its second batch is cut off by the tab closing between read and write.
@@ -119,11 +122,11 @@ describe('a tab closed in the middle of a rebuild', { timeout: 120_000 }, () => 
     await closed;
     const marks = Object.values(await indexMarks(name));
     const done = marks.reduce((sum, mark) => sum + mark.indexedSeq, 0);
-    expect(done).toBe(500);
-    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 500 });
+    expect(done).toBe(INDEX_BATCH);
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: INDEX_BATCH });
     const reopened = await open({ name }, { backgroundIndexing: true });
     await vi.waitFor(async () => expect(await reopened.searchIndexStatus()).toEqual({ pending: 0 }), { timeout: 60_000, interval: 100 });
-    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 1200 });
-    expect((await allHits(reopened, 'gardening', { limit: 500 })).length).toBe(1200);
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 3 * perChat });
+    expect((await allHits(reopened, 'gardening', { limit: 500 })).length).toBe(3 * perChat);
   });
 });
