@@ -1,0 +1,56 @@
+// Files for the demo's attachment tests: a real PNG of a chosen pixel size drawn by the page's
+// own canvas, a tiny PDF, and the paste a user makes of a copied file (a ClipboardEvent holding
+// it, as the browser fires one on Ctrl+V).
+import type { Page } from 'playwright-core';
+
+/** A PNG `width` × `height` pixels, drawn in `page` (a gradient with a circle, so it looks like something). */
+export async function pngBytes(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(({ width, height }) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d')!;
+    const gradient = context.createLinearGradient(0, 0, width, height);
+    gradient.addColorStop(0, '#5b5bd6');
+    gradient.addColorStop(1, '#f0a35e');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = 'rgb(255 255 255 / 0.8)';
+    context.beginPath();
+    context.arc(width * 0.35, height * 0.45, Math.min(width, height) * 0.25, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  }, { width, height });
+  return Buffer.from(base64, 'base64');
+}
+
+/** A one-page PDF (valid enough for any viewer to open). */
+export function pdfBytes(): Buffer {
+  return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+}
+
+/** Pastes a file named `name` into the composer, as Ctrl+V of a copied file or screenshot does. */
+export async function pasteFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  await page.locator('[data-testid="composer"]').focus();
+  await page.evaluate(({ name, mimeType, base64 }) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], name, { type: mimeType }));
+    const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+    document.activeElement!.dispatchEvent(event);
+  }, { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') });
+}
+
+/** Starts dragging a file over `selector` (the drop target shows); `drop` also drops it. */
+export async function dragFileOver(page: Page, selector: string, file: { name: string; mimeType: string; buffer: Buffer }, drop: boolean): Promise<void> {
+  await page.evaluate(({ selector, name, mimeType, base64, drop }) => {
+    const target = document.querySelector(selector)!;
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], name, { type: mimeType }));
+    target.dispatchEvent(new DragEvent('dragenter', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    if (drop) target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, { selector, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64'), drop });
+}
