@@ -103,11 +103,10 @@ class AttachmentThumbnail extends HTMLElement {
 
 /** A file chip that downloads the bytes (never opened in a tab: a stored file is not a page of this site). */
 function fileView(id: string, facts: ImageFacts, media: MediaAccess): HTMLElement {
-  const button = h('button', {
-    className: 'file-chip-button', testId: 'attachment-file',
-    title: `Download ${facts.name}`,
-    attrs: { type: 'button', 'aria-label': `Download ${facts.name} (${mediaKindLabel(facts.mediaType)}, ${formatBytes(facts.size)})` },
-  }, fileChip(facts, icon(ICONS.download, 'icon file-chip-action')));
+  // Named by its visible text ("Download" + name + kind and size), so speech input finds it by what it shows.
+  const button = h('button', { className: 'file-chip-button', testId: 'attachment-file', title: `Download ${facts.name}`, attrs: { type: 'button' } },
+    h('span', { className: 'visually-hidden', text: 'Download ' }),
+    fileChip(facts, icon(ICONS.download, 'icon file-chip-action')));
   button.addEventListener('click', () => {
     void media.read(id).then((blob) => download(blob, facts.name), (error: unknown) => button.replaceWith(unavailable(facts, error)));
   });

@@ -9,12 +9,13 @@ import { useDemoEnvironment } from './support/demo-environment.js';
 import { MOBILE } from './support/browser.js';
 import { byTestId, messages, newChat, screenshot, send, waitForIdle, waitForReady } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
-import { dragFileOver, pasteFile, pdfBytes, pngBytes } from './support/attachment-files.js';
+import { canvasImage, dragFileOver, pasteFile, pdfBytes, pngBytes } from './support/attachment-files.js';
 import { startFakeOpenAIServer } from './support/fake-openai-server.js';
 import { useEndpoint } from './support/endpoint-settings.js';
 import { useStarted } from './support/use-started.js';
 import { formatBytes } from '../../demo/shared/format.js';
 import { dropAttachmentBytes, storedAttachmentCount } from './support/stored-chats.js';
+import { seriousViolations } from './support/axe.js';
 
 const demo = useDemoEnvironment();
 const endpoint = useStarted('fake OpenAI endpoint', () => startFakeOpenAIServer());
@@ -54,12 +55,15 @@ describe('demo: attachments', () => {
       expect(await byTestId(page, 'pending-attachment').count()).toBe(0);
       const sent = messages(page, 'user').last();
       await expect.poll(() => thumbnailWidths(page)).toEqual([320]);
-      expect(await sent.getByTestId('attachment-file').getAttribute('aria-label')).toMatch(/^Download report\.pdf \(PDF, \d+ B\)$/);
+      expect(await sent.getByRole('button', { name: `Download report.pdf PDF · ${formatBytes(pdfBytes().length)}` }).count()).toBe(1);
       // The offline assistant read the picture's header: name, type, size and pixels.
       const answer = await messages(page, 'assistant').last().innerText();
       expect(answer).toContain(`chart.png: PNG image, 320 × 200 pixels, ${formatBytes(png.length)}.`);
       expect(answer).toMatch(/report\.pdf: PDF, \d+ B\./);
       await screenshot(page, 'desktop-attachments-transcript');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'desktop-attachments-transcript-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
 
       // A question about the picture later in the chat is answered from the same facts.
       await sendAndSettle(page, 'How many pixels does the image have?');
@@ -96,6 +100,21 @@ describe('demo: attachments', () => {
       await newChat(page);
       // (The probe of the revoked URL logs the one expected "Failed to load resource".)
       await expect.poll(() => readable(url)).toBe('revoked');
+    });
+  });
+
+  it('the offline assistant reads the pixel size of JPEG and WebP pictures from their headers', async () => {
+    await onDemoPage(demo, async ({ page }) => {
+      await byTestId(page, 'attach-input').setInputFiles([
+        { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await canvasImage(page, 640, 427, 'image/jpeg') },
+        { name: 'sticker.webp', mimeType: 'image/webp', buffer: await canvasImage(page, 99, 101, 'image/webp') },
+      ]);
+      await sendAndSettle(page, '');
+      const answer = await messages(page, 'assistant').last().innerText();
+      expect(answer).toContain('photo.jpg: JPEG image, 640 × 427 pixels');
+      expect(answer).toContain('sticker.webp: WebP image, 99 × 101 pixels');
+      // A message of pictures alone is titled by the first one's name.
+      expect(await page.locator('.chat-title').innerText()).toBe('photo.jpg');
     });
   });
 
@@ -137,5 +156,100 @@ describe('demo: attachments', () => {
       await sendAndSettle(page, '');
       expect(await messages(page, 'assistant').last().innerText()).toContain('dropped.png: PNG image, 64 × 48 pixels');
     });
+  });
+
+  it('shows a reference whose bytes are not on this device as "not available", and the assistant and endpoint say so instead of breaking', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      const png = await pngBytes(page, 40, 30);
+      await byTestId(page, 'attach-input').setInputFiles([
+        { name: 'holiday.png', mimeType: 'image/png', buffer: png },
+        { name: 'ticket.pdf', mimeType: 'application/pdf', buffer: pdfBytes() },
+      ]);
+      await sendAndSettle(page, 'Keep these');
+      expect(await storedAttachmentCount(page)).toBe(2);
+      await dropAttachmentBytes(page);
+      await page.reload();
+      await waitForReady(page);
+
+      const sent = messages(page, 'user').first();
+      await expect.poll(() => sent.getByTestId('attachment-missing').count()).toBe(1);
+      expect(await sent.getByTestId('attachment-missing').innerText()).toBe(`holiday.png is not available on this device\nPNG image · ${formatBytes(png.length)}`);
+      // The PDF's chip finds out when it is clicked, and says so in place.
+      await sent.getByTestId('attachment-file').click();
+      await expect.poll(() => sent.getByTestId('attachment-missing').count()).toBe(2);
+      expect(await sent.getByTestId('attachment-missing').last().innerText()).toContain('ticket.pdf is not available on this device');
+      await screenshot(page, 'desktop-attachments-missing');
+
+      await sendAndSettle(page, 'What size is the picture?');
+      const answer = await messages(page, 'assistant').last().innerText();
+      expect(answer).toContain(`holiday.png: PNG image, ${formatBytes(png.length)}. Its bytes are not available on this device`);
+      expect(watch.errors).toEqual([]);
+
+      // An endpoint cannot be sent what is not here: the turn fails with the reason, under the message.
+      await useEndpoint(page, { baseUrl: endpoint.baseUrl, model: 'fake-model' });
+      const requestsBefore = endpoint.requests.length;
+      await send(page, 'And now?');
+      await expect.poll(() => byTestId(page, 'turn-failure').count(), { timeout: 30_000 }).toBe(1);
+      expect(await byTestId(page, 'turn-failure').innerText()).toContain('No answer: an attachment of this chat is not stored on this device, so it could not be sent.');
+      expect(endpoint.requests.length).toBe(requestsBefore);
+    });
+  });
+
+  it('sends an endpoint the bytes in the provider\'s shape: the image as a data URL, the PDF as file data', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await useEndpoint(page, { baseUrl: endpoint.baseUrl, model: 'fake-model' });
+      const png = await pngBytes(page, 8, 8);
+      const pdf = pdfBytes();
+      await pasteFile(page, { name: 'tiny.png', mimeType: 'image/png', buffer: png });
+      await byTestId(page, 'attach-input').setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await sendAndSettle(page, 'Describe');
+      const request = endpoint.requests.at(-1)!.body;
+      expect(request.messages.at(-1)).toEqual({
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Describe' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
+          { type: 'file', file: { file_data: `data:application/pdf;base64,${pdf.toString('base64')}`, filename: 'doc.pdf' } },
+        ],
+      });
+      // The store keeps the reference, not the base64 the request carried.
+      await expect.poll(() => thumbnailWidths(page)).toEqual([8]);
+      expect(watch.errors).toEqual([]);
+    });
+  });
+
+  it('fits a phone screen and passes axe with attachments in the composer, the transcript and the full-size view, light and dark', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      const wide = await pngBytes(page, 1200, 500);
+      await byTestId(page, 'attach-input').setInputFiles([
+        { name: 'panorama-of-the-harbour-at-dusk.png', mimeType: 'image/png', buffer: wide },
+        { name: 'boarding-pass-with-a-rather-long-file-name.pdf', mimeType: 'application/pdf', buffer: pdfBytes() },
+      ]);
+      await byTestId(page, 'composer').fill('Trip files');
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect.soft(await seriousViolations(page), `composer, ${colorScheme}`).toEqual([]);
+        await screenshot(page, `phone-attachments-composer-${colorScheme}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await sendAndSettle(page, 'Trip files');
+      await expect.poll(() => thumbnailWidths(page)).toEqual([1200]);
+      // Nothing runs off the side of the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect.soft(await seriousViolations(page), `transcript, ${colorScheme}`).toEqual([]);
+        await screenshot(page, `phone-attachments-transcript-${colorScheme}`);
+      }
+      await byTestId(page, 'attachment-thumb').click();
+      await expect.poll(() => byTestId(page, 'image-viewer-img').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1200);
+      const box = (await byTestId(page, 'image-viewer').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+      expect.soft(await seriousViolations(page), 'full-size view, dark').toEqual([]);
+      await screenshot(page, 'phone-attachments-full-size-dark');
+      await byTestId(page, 'image-viewer-close').click();
+      expect(watch.errors).toEqual([]);
+    }, { viewport: MOBILE });
   });
 });

@@ -4,8 +4,13 @@
 import type { Page } from 'playwright-core';
 
 /** A PNG `width` × `height` pixels, drawn in `page` (a gradient with a circle, so it looks like something). */
-export async function pngBytes(page: Page, width: number, height: number): Promise<Buffer> {
-  const base64 = await page.evaluate(({ width, height }) => {
+export function pngBytes(page: Page, width: number, height: number): Promise<Buffer> {
+  return canvasImage(page, width, height, 'image/png');
+}
+
+/** The same picture encoded by the page's canvas as `mediaType` (PNG, JPEG or WebP in Chromium). */
+export async function canvasImage(page: Page, width: number, height: number, mediaType: string): Promise<Buffer> {
+  const base64 = await page.evaluate(({ width, height, mediaType }) => {
     const canvas = document.createElement('canvas');
     canvas.width = width;
     canvas.height = height;
@@ -19,8 +24,10 @@ export async function pngBytes(page: Page, width: number, height: number): Promi
     context.beginPath();
     context.arc(width * 0.35, height * 0.45, Math.min(width, height) * 0.25, 0, Math.PI * 2);
     context.fill();
-    return canvas.toDataURL('image/png').split(',')[1]!;
-  }, { width, height });
+    const url = canvas.toDataURL(mediaType);
+    if (!url.startsWith(`data:${mediaType};`)) throw new Error(`This browser's canvas does not encode ${mediaType}.`);
+    return url.split(',')[1]!;
+  }, { width, height, mediaType });
   return Buffer.from(base64, 'base64');
 }
 
