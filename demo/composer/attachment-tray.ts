@@ -13,7 +13,8 @@ export class AttachmentTray {
   readonly element = h('ul', { className: 'attachment-tray', testId: 'attachment-tray', attrs: { 'aria-label': 'Attachments' } });
   private items: TrayItem[] = [];
 
-  constructor(private readonly onChange: (focusAfterRemove: boolean) => void) {
+  /** `onRemoved`: the name of the file removed, and whether the tray is left without a Remove button to focus. */
+  constructor(private readonly onRemoved: (name: string, focusElsewhere: boolean) => void) {
     this.element.hidden = true;
   }
 
@@ -58,7 +59,7 @@ export class AttachmentTray {
     // The next item's Remove button, else the previous one's; none left: the composer takes focus.
     const next = this.items[index] ?? this.items[index - 1];
     next?.element.querySelector<HTMLElement>('.attachment-remove')?.focus();
-    this.onChange(next === undefined);
+    this.onRemoved(item.pending.name, next === undefined);
   }
 }
 

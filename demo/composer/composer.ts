@@ -22,6 +22,8 @@ export class Composer {
   private readonly stopButton: HTMLButtonElement;
   private readonly tray: AttachmentTray;
   private readonly problem: HTMLElement;
+  /** Tells a screen reader what was attached or removed (the tray itself changes silently). */
+  private readonly status = h('span', { className: 'visually-hidden', testId: 'attachment-status', attrs: { role: 'status' } });
   private readonly picker: HTMLInputElement;
   private running = false;
   private blockedReason: string | undefined;
@@ -39,7 +41,8 @@ export class Composer {
         },
       },
     });
-    this.tray = new AttachmentTray((focusComposer) => {
+    this.tray = new AttachmentTray((removed, focusComposer) => {
+      this.status.textContent = `Removed ${removed}.`;
       if (focusComposer) this.focus();
       this.updateButtons();
     });
@@ -74,7 +77,7 @@ export class Composer {
     const form = h('form', { className: 'composer', on: { submit: (event) => { event.preventDefault(); this.submit(); } } },
       this.tray.element, attachButton, this.picker, this.textarea, this.sendButton, this.stopButton);
     document.addEventListener('paste', (event) => this.onPaste(event));
-    this.element = h('div', { className: 'composer-wrap' }, this.problem, form,
+    this.element = h('div', { className: 'composer-wrap' }, this.problem, this.status, form,
       h('p', { className: 'composer-hint', text: 'Enter to send · Shift+Enter for a new line · Chats are stored only in this browser' }));
     this.updateButtons();
   }
@@ -113,12 +116,18 @@ export class Composer {
   /** Attaches what the composer takes of `files` and says why it left out the rest. */
   addFiles(files: readonly File[]): void {
     const problems: string[] = [];
+    const added: string[] = [];
     for (const file of files) {
       const checked = checkAttachment(file);
-      if ('problem' in checked) problems.push(checked.problem);
-      else this.tray.add(checked);
+      if ('problem' in checked) {
+        problems.push(checked.problem);
+        continue;
+      }
+      this.tray.add(checked);
+      added.push(checked.name);
     }
     this.showProblems(problems);
+    if (added.length > 0) this.status.textContent = `Attached ${added.join(', ')}.`;
     this.updateButtons();
   }
 
@@ -133,14 +142,16 @@ export class Composer {
   }
 
   /**
-   * Files pasted anywhere but another text field join the message; a paste of text alone is
-   * left to the browser.
+   * Files pasted anywhere but another text field join the message. A paste that also carries
+   * plain text is text (left to the browser): a copy from a spreadsheet or a word processor
+   * carries a picture of the cells beside their text, and the text is what was meant.
    */
   private onPaste(event: ClipboardEvent): void {
     const target = event.target;
     const otherField = target instanceof HTMLElement && target !== this.textarea && (target.isContentEditable || target.matches('input, textarea, select'));
     const files = [...(event.clipboardData?.files ?? [])];
-    if (otherField || files.length === 0) return;
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (otherField || files.length === 0 || text.trim() !== '') return;
     event.preventDefault();
     this.addFiles(files);
     this.focus();

@@ -132,12 +132,19 @@ describe('demo: attachments', () => {
       expect(await byTestId(page, 'send').isDisabled()).toBe(true);
       await screenshot(page, 'desktop-attachments-refused');
 
+      // A paste of cells from a spreadsheet carries their picture beside their text: it is text, nothing is attached.
+      const dot = await pngBytes(page, 4, 4);
+      await pasteFile(page, { name: 'image.png', mimeType: 'image/png', buffer: dot }, 'A1\tB1');
+      expect(await byTestId(page, 'pending-attachment').count()).toBe(0);
+
       // A good file afterwards is taken and the message goes away; Remove takes it out again.
-      await byTestId(page, 'attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: await pngBytes(page, 4, 4) });
+      await byTestId(page, 'attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: dot });
       expect(await byTestId(page, 'attachment-problem').isHidden()).toBe(true);
+      expect(await byTestId(page, 'attachment-status').innerText()).toBe('Attached dot.png.');
       expect(await byTestId(page, 'send').isDisabled()).toBe(false);
       await byTestId(page, 'remove-attachment').click();
       expect(await byTestId(page, 'pending-attachment').count()).toBe(0);
+      expect(await byTestId(page, 'attachment-status').innerText()).toBe('Removed dot.png.');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer');
       expect(await storedAttachmentCount(page)).toBe(0);
       expect(watch.errors).toEqual([]);

@@ -37,16 +37,20 @@ export function pdfBytes(): Buffer {
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 }
 
-/** Pastes a file named `name` into the composer, as Ctrl+V of a copied file or screenshot does. */
-export async function pasteFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+/**
+ * Pastes a file named `name` into the composer, as Ctrl+V of a copied file or screenshot does;
+ * with `text`, the clipboard also holds that plain text (as a copy from a spreadsheet does).
+ */
+export async function pasteFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, text?: string): Promise<void> {
   await page.locator('[data-testid="composer"]').focus();
-  await page.evaluate(({ name, mimeType, base64 }) => {
+  await page.evaluate(({ name, mimeType, base64, text }) => {
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
     const transfer = new DataTransfer();
     transfer.items.add(new File([bytes], name, { type: mimeType }));
+    if (text !== undefined) transfer.setData('text/plain', text);
     const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
     document.activeElement!.dispatchEvent(event);
-  }, { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') });
+  }, { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64'), text });
 }
 
 /** Starts dragging a file over `selector` (the drop target shows); `drop` also drops it. */
