@@ -118,6 +118,27 @@ describe('demo: attachments', () => {
     });
   });
 
+  it('an edited message keeps its pictures: the new version is sent with them', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await byTestId(page, 'attach-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await pngBytes(page, 30, 60) });
+      await sendAndSettle(page, 'Frist words');
+      const message = messages(page, 'user').last();
+      await message.hover();
+      await byTestId(message, 'edit-message').click();
+      await byTestId(message, 'edit-input').fill('First words, what is this picture?');
+      await byTestId(message, 'edit-save').click();
+      await expect.poll(() => byTestId(page, 'branch-position').first().innerText(), { timeout: 30_000 }).toMatch(/2\s*\/\s*2/);
+      await waitForIdle(page);
+      const edited = messages(page, 'user').last();
+      expect(await edited.locator('.bubble').innerText()).toBe('First words, what is this picture?');
+      await expect.poll(() => thumbnailWidths(page)).toEqual([30]);
+      expect(await messages(page, 'assistant').last().innerText()).toContain('receipt.png: PNG image, 30 × 60 pixels');
+      // The same bytes, referenced by both versions, are stored once.
+      expect(await storedAttachmentCount(page)).toBe(1);
+      expect(watch.errors).toEqual([]);
+    });
+  });
+
   it('refuses a file over the size limit and a type it does not take, saying why, and stores nothing', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await byTestId(page, 'attach-input').setInputFiles([
