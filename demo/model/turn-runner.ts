@@ -7,6 +7,7 @@ import {
 } from '../../src/index.js';
 import type { ChatModel } from './chat-model.js';
 import { runTool } from './tools.js';
+import { recentAttachments } from './request-attachments.js';
 
 /** How a turn ended. `interrupted`: stopped inside a tool window, which stays unsettled until the next message. */
 export type TurnOutcome = 'done' | 'stopped' | 'interrupted' | 'step_limit';
@@ -44,7 +45,10 @@ export interface TurnOptions {
 /** Model calls per turn, so a model that keeps calling tools cannot loop forever. */
 const MAX_STEPS = 8;
 
-/** The attachments one request to an endpoint may carry, in bytes (before base64): above it the turn fails with `too_large`. */
+/**
+ * The attachments one request to an endpoint carries at most, in bytes (before base64): the
+ * newest that fit (request-attachments.ts); older ones are named in text instead.
+ */
 export const MAX_REQUEST_ATTACHMENT_BYTES = 50_000_000;
 
 /**
@@ -68,7 +72,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
     // An endpoint gets the bytes in the provider's shape (the adapters refuse bare references);
     // the offline assistant reads only what it needs of them itself.
     const request = options.model.kind === 'endpoint'
-      ? await resolveAttachments(store, context, { maxBytes: MAX_REQUEST_ATTACHMENT_BYTES })
+      ? await resolveAttachments(store, recentAttachments(context, MAX_REQUEST_ATTACHMENT_BYTES), { maxBytes: MAX_REQUEST_ATTACHMENT_BYTES })
       : context;
     const accumulator = options.model.accumulator();
     hooks.onStream(accumulator.snapshot());

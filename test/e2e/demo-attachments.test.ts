@@ -280,4 +280,35 @@ describe('demo: attachments', () => {
       expect(watch.errors).toEqual([]);
     }, { viewport: MOBILE });
   });
+
+  it('an endpoint request carries the newest attachments that fit its budget and names the older ones in text', async () => {
+    await onDemoPage(demo, async ({ page }) => {
+      // The demo's own module, as the dev server serves it to the page (a string, so the test runner leaves the import alone).
+      await page.evaluate("import('/demo/model/request-attachments.ts').then((module) => { window.recentAttachments = module.recentAttachments; })");
+      const result = await page.evaluate(() => {
+        const { recentAttachments } = window as unknown as typeof import('../../demo/model/request-attachments.js');
+        const ref = (id: string, size: number, filename: string) => ({ kind: 'attachment' as const, id, mediaType: 'image/png', size, filename });
+        const answer = { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'ok' }] };
+        return recentAttachments([
+          { role: 'user', content: [{ type: 'text', text: 'old' }, { type: 'image', source: ref('a', 30_000_000, 'old.png') }, { type: 'image', source: ref('b', 25_000_000, 'again.png') }] },
+          answer,
+          { role: 'user', content: [{ type: 'image', source: ref('b', 25_000_000, 'again.png') }] },
+          answer,
+          { role: 'user', content: [{ type: 'text', text: 'now' }, { type: 'file', source: ref('c', 1_000_000, 'now.pdf'), filename: 'now.pdf' }] },
+        ], 50_000_000);
+      });
+      // The newest (c, 1 MB) and the next (b, 25 MB) fit; a (30 MB) would pass 50 MB: named instead. b's older copy is the same bytes: kept.
+      expect(result[0]!.content).toEqual([
+        { type: 'text', text: 'old' },
+        { type: 'text', text: '[Image "old.png" not sent with this request: older attachments are left out to keep it under 50 MB]' },
+        { type: 'image', source: { kind: 'attachment', id: 'b', mediaType: 'image/png', size: 25_000_000, filename: 'again.png' } },
+      ]);
+      expect(result.slice(1)).toEqual([
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        { role: 'user', content: [{ type: 'image', source: { kind: 'attachment', id: 'b', mediaType: 'image/png', size: 25_000_000, filename: 'again.png' } }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+        { role: 'user', content: [{ type: 'text', text: 'now' }, { type: 'file', source: { kind: 'attachment', id: 'c', mediaType: 'image/png', size: 1_000_000, filename: 'now.pdf' }, filename: 'now.pdf' }] },
+      ]);
+    });
+  });
 });
