@@ -311,4 +311,39 @@ describe('demo: attachments', () => {
       ]);
     });
   });
+
+  it('shows a stored SVG only as an <img> (its script never runs) and a hostile file name as text', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      const hostile = '<img src=x onerror="window.pwned=1">.svg';
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="60"><script>window.pwned=2</script>' +
+        '<rect width="90" height="60" fill="#5b5bd6"/><foreignObject width="90" height="60"><img xmlns="http://www.w3.org/1999/xhtml" src="x" onerror="window.pwned=3"/></foreignObject></svg>';
+      // Stored by another writer of the same database (a sync, an import): the store's own module, served to the page.
+      await page.evaluate("import('/src/index.ts').then((module) => { window.convolog = module; })");
+      await page.evaluate(async ({ svg, hostile }) => {
+        const { openStore, user } = (window as unknown as { convolog: typeof import('../../src/index.js') }).convolog;
+        const store = await openStore();
+        const source = await store.putAttachment(new Blob([svg]), { mediaType: 'image/svg+xml', filename: hostile });
+        const chat = await store.createConversation({ title: 'Vector' });
+        await store.append(chat.id, [user([{ type: 'text', text: 'A drawing' }, { type: 'image', source }])]);
+        store.close();
+      }, { svg, hostile });
+      await page.reload();
+      await waitForReady(page);
+      await page.locator('[data-testid="conversation-item"]').first().click();
+      await expect.poll(() => thumbnailWidths(page)).toEqual([90]);
+      const thumb = byTestId(page, 'attachment-thumb');
+      expect(await thumb.locator('img').getAttribute('alt')).toBe(hostile);
+      expect(await thumb.getAttribute('aria-label')).toBe(`Open ${hostile} full size`);
+      await thumb.click();
+      await expect.poll(() => byTestId(page, 'image-viewer-img').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(90);
+      expect(await byTestId(page, 'image-viewer').locator('h2').innerText()).toBe(hostile);
+      await page.keyboard.press('Escape');
+      await sendAndSettle(page, 'What is the picture?');
+      expect(await messages(page, 'assistant').last().innerText()).toContain(`${hostile}: SVG image`);
+      // Nothing of the file ran, and no element came from it: the transcript holds the demo's own icons only.
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await page.locator('.transcript svg:not(.icon), .transcript foreignObject, .transcript script').count()).toBe(0);
+      expect(watch.dialogs).toEqual([]);
+    });
+  });
 });
