@@ -46,7 +46,6 @@ class AttachmentThumbnail extends HTMLElement {
   private attachmentId = '';
   private facts: ImageFacts = { name: '', mediaType: '', size: 0 };
   private media: MediaAccess | undefined;
-  private blob: Blob | undefined;
   private url: string | undefined;
   private loading = false;
   private releaseTimer: ReturnType<typeof setTimeout> | undefined;
@@ -79,7 +78,6 @@ class AttachmentThumbnail extends HTMLElement {
     try {
       const blob = await this.media.read(this.attachmentId);
       if (!this.isConnected) return;
-      this.blob = blob;
       this.url = URL.createObjectURL(blob);
       this.replaceChildren(h('button', {
         className: 'attachment-thumb', testId: 'attachment-thumb', title: `${this.facts.name}: open full size`,
@@ -96,7 +94,6 @@ class AttachmentThumbnail extends HTMLElement {
   private release(): void {
     if (this.url !== undefined) URL.revokeObjectURL(this.url);
     this.url = undefined;
-    this.blob = undefined;
     this.setup(this.attachmentId, this.facts, this.media!);
   }
 }
