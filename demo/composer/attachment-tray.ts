@@ -33,7 +33,7 @@ export class AttachmentTray {
     }, icon(ICONS.close));
     const preview = url === undefined
       ? fileChip({ name: pending.name, mediaType: pending.mediaType, size: pending.file.size })
-      : h('img', { className: 'attachment-preview', attrs: { src: url, alt: pending.name } });
+      : h('img', { className: 'attachment-preview', attrs: { src: url, alt: pending.name, draggable: 'false' } });
     const element = h('li', { className: `attachment-item${url === undefined ? ' is-file' : ''}`, testId: 'pending-attachment', title: pending.name }, preview, remove);
     const item: TrayItem = { pending, element, url };
     this.items.push(item);

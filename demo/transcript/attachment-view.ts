@@ -83,7 +83,7 @@ class AttachmentThumbnail extends HTMLElement {
         className: 'attachment-thumb', testId: 'attachment-thumb', title: `${this.facts.name}: open full size`,
         attrs: { type: 'button', 'aria-label': `Open ${this.facts.name} full size` },
         on: { click: (event) => this.media?.showFullSize(blob, this.facts, event.currentTarget as HTMLElement) },
-      }, h('img', { attrs: { src: this.url, alt: this.facts.name, decoding: 'async' } })));
+      }, h('img', { attrs: { src: this.url, alt: this.facts.name, decoding: 'async', draggable: 'false' } })));
     } catch (error) {
       this.replaceChildren(unavailable(this.facts, error));
     } finally {

@@ -32,7 +32,12 @@ export class ImageViewer {
       if (event.target === this.element || event.target === this.image.parentElement) this.element.close();
     });
     this.element.addEventListener('close', () => this.release());
-    this.image.addEventListener('load', () => this.describe());
+    this.image.addEventListener('load', () => {
+      // The picture's own size for the CSS that fits it to the screen (width and height both bound it).
+      this.image.style.setProperty('--natural-width', String(this.image.naturalWidth));
+      this.image.style.setProperty('--natural-height', String(this.image.naturalHeight));
+      this.describe();
+    });
   }
 
   /** Shows `blob` full size; focus goes back to `opener` when the dialog closes. */
@@ -60,6 +65,8 @@ export class ImageViewer {
     if (this.url !== undefined) URL.revokeObjectURL(this.url);
     this.url = undefined;
     this.image.removeAttribute('src');
+    this.image.style.removeProperty('--natural-width');
+    this.image.style.removeProperty('--natural-height');
     const opener = this.returnFocus;
     this.returnFocus = undefined;
     if (opener?.isConnected) opener.focus();

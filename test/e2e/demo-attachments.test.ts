@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { MOBILE } from './support/browser.js';
+import { DESKTOP, MOBILE } from './support/browser.js';
 import { byTestId, messages, newChat, screenshot, send, waitForIdle, waitForReady } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
 import { canvasImage, dragFileOver, pasteFile, pdfBytes, pngBytes } from './support/attachment-files.js';
@@ -106,15 +106,30 @@ describe('demo: attachments', () => {
   it('the offline assistant reads the pixel size of JPEG and WebP pictures from their headers', async () => {
     await onDemoPage(demo, async ({ page }) => {
       await byTestId(page, 'attach-input').setInputFiles([
-        { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await canvasImage(page, 640, 427, 'image/jpeg') },
+        { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await canvasImage(page, 1600, 1067, 'image/jpeg') },
         { name: 'sticker.webp', mimeType: 'image/webp', buffer: await canvasImage(page, 99, 101, 'image/webp') },
       ]);
       await sendAndSettle(page, '');
       const answer = await messages(page, 'assistant').last().innerText();
-      expect(answer).toContain('photo.jpg: JPEG image, 640 × 427 pixels');
+      expect(answer).toContain('photo.jpg: JPEG image, 1600 × 1067 pixels');
       expect(answer).toContain('sticker.webp: WebP image, 99 × 101 pixels');
       // A message of pictures alone is titled by the first one's name.
       expect(await page.locator('.chat-title').innerText()).toBe('photo.jpg');
+
+      // A picture larger than the screen opens scaled down inside it, the dialog as wide as the picture shown.
+      await byTestId(page, 'attachment-thumb').first().click();
+      await expect.poll(() => byTestId(page, 'image-viewer-img').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1600);
+      const dialog = (await byTestId(page, 'image-viewer').boundingBox())!;
+      const image = (await byTestId(page, 'image-viewer-img').boundingBox())!;
+      expect(dialog.x).toBeGreaterThanOrEqual(0);
+      expect(dialog.y).toBeGreaterThanOrEqual(0);
+      expect(dialog.x + dialog.width).toBeLessThanOrEqual(DESKTOP.width);
+      expect(dialog.y + dialog.height).toBeLessThanOrEqual(DESKTOP.height);
+      expect(image.x + image.width).toBeLessThanOrEqual(dialog.x + dialog.width);
+      expect(image.width).toBeGreaterThan(560);
+      // The dialog hugs the picture (its 12 px frame on each side), not the whole screen width.
+      expect(dialog.width).toBeLessThan(image.width + 40);
+      await screenshot(page, 'desktop-attachments-full-size-large');
     });
   });
 
