@@ -135,7 +135,8 @@ describe('demo: attachments', () => {
 
   it('an edited message keeps its pictures: the new version is sent with them', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
-      await byTestId(page, 'attach-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await pngBytes(page, 30, 60) });
+      const receipt = await pngBytes(page, 30, 60);
+      await byTestId(page, 'attach-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
       await sendAndSettle(page, 'Frist words');
       const message = messages(page, 'user').last();
       await message.hover();
@@ -150,6 +151,10 @@ describe('demo: attachments', () => {
       expect(await messages(page, 'assistant').last().innerText()).toContain('receipt.png: PNG image, 30 × 60 pixels');
       // The same bytes, referenced by both versions, are stored once.
       expect(await storedAttachmentCount(page)).toBe(1);
+      // Settings → Storage counts them once too.
+      await byTestId(page, 'settings').click();
+      await expect.poll(() => byTestId(page, 'storage-attachments').innerText())
+        .toBe(`Images and files: ${formatBytes(receipt.length)}, each stored once however many messages send it.`);
       expect(watch.errors).toEqual([]);
     });
   });
