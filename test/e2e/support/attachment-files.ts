@@ -2,6 +2,7 @@
 // own canvas, a tiny PDF, and the paste a user makes of a copied file (a ClipboardEvent holding
 // it, as the browser fires one on Ctrl+V).
 import type { Page } from 'playwright-core';
+import { messages, send, waitForIdle } from './demo-page.js';
 
 /** A PNG `width` × `height` pixels, drawn in `page` (a gradient with a circle, so it looks like something). */
 export function pngBytes(page: Page, width: number, height: number): Promise<Buffer> {
@@ -64,4 +65,19 @@ export async function dragFileOver(page: Page, selector: string, file: { name: s
     target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     if (drop) target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, { selector, name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64'), drop });
+}
+
+/** Sends what the composer holds with `text` (may be empty) and waits until the answer is written. */
+export async function sendAndSettle(page: Page, text: string): Promise<void> {
+  const before = await messages(page, 'assistant').count();
+  await send(page, text);
+  await page.waitForFunction((count) => document.querySelectorAll('[data-testid="message"][data-role="assistant"]').length > count,
+    before, { timeout: 30_000 });
+  await waitForIdle(page);
+}
+
+/** The pixel widths of the transcript's thumbnails (0 for one not loaded yet). */
+export function thumbnailWidths(page: Page): Promise<number[]> {
+  return page.locator('[data-testid="message"] [data-testid="attachment-thumb"] img')
+    .evaluateAll((images) => images.map((image) => ((image as HTMLImageElement).complete ? (image as HTMLImageElement).naturalWidth : 0)));
 }
