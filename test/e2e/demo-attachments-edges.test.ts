@@ -72,6 +72,19 @@ describe('demo: attachments at the edges', () => {
       });
       // The store keeps the reference, not the base64 the request carried.
       await expect.poll(() => thumbnailWidths(page)).toEqual([8]);
+
+      // The Responses API gets the same bytes as its input_image and input_file.
+      await useEndpoint(page, { baseUrl: endpoint.baseUrl, model: 'fake-responses-model', api: 'responses' });
+      await sendAndSettle(page, 'And again');
+      const input = endpoint.requests.at(-1)!.responses!.input as { role?: string; content?: unknown }[];
+      expect(input[0]).toEqual({
+        type: 'message', role: 'user',
+        content: [
+          { type: 'input_text', text: 'Describe' },
+          { type: 'input_image', detail: 'auto', image_url: `data:image/png;base64,${png.toString('base64')}` },
+          { type: 'input_file', file_data: `data:application/pdf;base64,${pdf.toString('base64')}`, filename: 'doc.pdf' },
+        ],
+      });
       expect(watch.errors).toEqual([]);
     });
   });

@@ -8,7 +8,7 @@ import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE } from './support/browser.js';
 import { byTestId, messages, newChat, screenshot, waitForIdle, waitForReady } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
-import { canvasImage, dragFileOver, pasteFile, pdfBytes, pngBytes, sendAndSettle, thumbnailWidths } from './support/attachment-files.js';
+import { canvasImage, dragFileOver, gifBytes, pasteFile, pdfBytes, pngBytes, sendAndSettle, thumbnailWidths } from './support/attachment-files.js';
 import { formatBytes } from '../../demo/shared/format.js';
 import { storedAttachmentCount } from './support/stored-chats.js';
 import { seriousViolations } from './support/axe.js';
@@ -84,16 +84,18 @@ describe('demo: attachments', () => {
     });
   });
 
-  it('the offline assistant reads the pixel size of JPEG and WebP pictures from their headers', async () => {
+  it('the offline assistant reads the pixel size of JPEG, WebP and GIF pictures from their headers', async () => {
     await onDemoPage(demo, async ({ page }) => {
       await byTestId(page, 'attach-input').setInputFiles([
         { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await canvasImage(page, 1600, 1067, 'image/jpeg') },
         { name: 'sticker.webp', mimeType: 'image/webp', buffer: await canvasImage(page, 99, 101, 'image/webp') },
+        { name: 'dot.gif', mimeType: 'image/gif', buffer: gifBytes(7, 5) },
       ]);
       await sendAndSettle(page, '');
       const answer = await messages(page, 'assistant').last().innerText();
       expect(answer).toContain('photo.jpg: JPEG image, 1600 × 1067 pixels');
       expect(answer).toContain('sticker.webp: WebP image, 99 × 101 pixels');
+      expect(answer).toContain('dot.gif: GIF image, 7 × 5 pixels');
       // A message of pictures alone is titled by the first one's name.
       expect(await page.locator('.chat-title').innerText()).toBe('photo.jpg');
 

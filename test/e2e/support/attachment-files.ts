@@ -32,6 +32,19 @@ export async function canvasImage(page: Page, width: number, height: number, med
   return Buffer.from(base64, 'base64');
 }
 
+/** A GIF whose logical screen is `width` × `height` (one black pixel drawn in it): what a canvas cannot encode. */
+export function gifBytes(width: number, height: number): Buffer {
+  const size = Buffer.alloc(4);
+  size.writeUInt16LE(width, 0);
+  size.writeUInt16LE(height, 2);
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'), size,
+    Buffer.from([0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff]), // two-colour table
+    Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]), // a 1 × 1 image at 0,0
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]), // its LZW data, then the trailer
+  ]);
+}
+
 /** A one-page PDF (valid enough for any viewer to open). */
 export function pdfBytes(): Buffer {
   return Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
