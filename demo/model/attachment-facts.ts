@@ -37,13 +37,25 @@ export function attachmentFacts(messages: readonly Message[], reader: Attachment
   return Promise.all(latestMedia(messages).map((part) => factOf(part, reader)));
 }
 
+/** The pixel size of inline base64 image data, from the header at its start. */
+function inlineImageSize(data: string): PixelSize | undefined {
+  try {
+    // Four base64 characters are three bytes: decode only the header's worth.
+    const binary = atob(data.slice(0, Math.ceil(IMAGE_HEADER_BYTES / 3) * 4));
+    return imageSize(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return undefined; // not base64: nothing to read
+  }
+}
+
 async function factOf(part: MediaPart, reader: AttachmentReader): Promise<AttachmentFact> {
   const source = part.source;
   const base = { kind: part.type, mediaType: 'mediaType' in source ? source.mediaType ?? '' : '' } as const;
   if (source.kind !== 'attachment') {
     const name = part.type === 'file' ? part.filename : undefined;
-    const size = source.kind === 'base64' ? Math.floor((source.data.length * 3) / 4) : undefined;
-    return { ...base, name, size, pixels: undefined, missing: false };
+    if (source.kind !== 'base64') return { ...base, name, size: undefined, pixels: undefined, missing: false };
+    const pixels = part.type === 'image' ? inlineImageSize(source.data) : undefined;
+    return { ...base, name, size: Math.floor((source.data.length * 3) / 4), pixels, missing: false };
   }
   const fact = { ...base, name: source.filename ?? (part.type === 'file' ? part.filename : undefined), size: source.size };
   try {

@@ -27,6 +27,27 @@ export function attachmentView(kind: 'image' | 'file', source: AttachmentSource,
   return element;
 }
 
+/**
+ * An inline base64 image (0.2's way, still what an import keeps): the same thumbnail, its bytes
+ * decoded from the message instead of read from the store. Never a `data:` URL in the page: one
+ * object URL per view, released as an attachment's is.
+ */
+export function inlineImageView(source: { mediaType: string; data: string }, media: MediaAccess): HTMLElement {
+  const facts: ImageFacts = { name: `Inline ${mediaKindLabel(source.mediaType)}`, mediaType: source.mediaType, size: Math.floor((source.data.length * 3) / 4) };
+  const inline: MediaAccess = { read: async () => decodeBase64(source), showFullSize: (blob, shown, opener) => media.showFullSize(blob, shown, opener) };
+  defineOnce();
+  const element = document.createElement(TAG) as AttachmentThumbnail;
+  element.setup('inline', facts, inline);
+  return element;
+}
+
+function decodeBase64(source: { mediaType: string; data: string }): Blob {
+  const binary = atob(source.data);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return new Blob([bytes], { type: source.mediaType });
+}
+
 function defineOnce(): void {
   if (customElements.get(TAG) === undefined) customElements.define(TAG, AttachmentThumbnail);
 }

@@ -12,7 +12,7 @@ import { h, icon, type Child } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { formatFullDate, formatTimeOfDay } from '../shared/format.js';
 import { copyButton, markdownElement } from './markdown.js';
-import { attachmentView, type MediaAccess } from './attachment-view.js';
+import { attachmentView, inlineImageView, type MediaAccess } from './attachment-view.js';
 
 /** The DOM of a message, with the slots a tool call's result is folded into. */
 export interface MessageView {
@@ -159,9 +159,10 @@ function partElement(part: UserPart, media: MediaAccess | undefined): HTMLElemen
   }
 }
 
-/** A stored attachment as a thumbnail or chip; any other source as a placeholder. */
+/** A stored attachment as a thumbnail or chip, an inline image as a thumbnail; a URL (never loaded) or provider file as a placeholder. */
 function mediaElement(kind: 'image' | 'file', source: MediaSource, media: MediaAccess | undefined, filename?: string): HTMLElement {
   if (source.kind === 'attachment' && media !== undefined) return attachmentView(kind, source, media, filename);
+  if (source.kind === 'base64' && kind === 'image' && source.mediaType.startsWith('image/') && media !== undefined) return inlineImageView(source, media);
   return mediaPlaceholder(kind === 'file' && filename ? `file ${filename}` : kind, source);
 }
 

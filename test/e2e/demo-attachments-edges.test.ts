@@ -154,4 +154,26 @@ describe('demo: attachments at the edges', () => {
       expect(watch.dialogs).toEqual([]);
     });
   });
+
+  it('shows an inline base64 picture (a 0.2 chat, an import) as a thumbnail too, and the assistant reads its pixel size', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      const png = await pngBytes(page, 12, 9);
+      await page.evaluate("import('/src/index.ts').then((module) => { window.convolog = module; })");
+      await page.evaluate(async (data) => {
+        const { openStore, user } = (window as unknown as { convolog: typeof import('../../src/index.js') }).convolog;
+        const store = await openStore();
+        const chat = await store.createConversation({ title: 'Inline' });
+        await store.append(chat.id, [user([{ type: 'text', text: 'Old style' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data } }])]);
+        store.close();
+      }, png.toString('base64'));
+      await page.reload();
+      await waitForReady(page);
+      await page.locator('[data-testid="conversation-item"]').first().click();
+      await expect.poll(() => thumbnailWidths(page)).toEqual([12]);
+      expect(await byTestId(page, 'attachment-thumb').locator('img').getAttribute('src')).toMatch(/^blob:/);
+      await sendAndSettle(page, 'How big is the picture?');
+      expect(await messages(page, 'assistant').last().innerText()).toContain('an unnamed image: PNG image, 12 × 9 pixels');
+      expect(watch.errors).toEqual([]);
+    });
+  });
 });
