@@ -101,7 +101,7 @@ export class DemoApp implements AppHost {
       },
       branches: branchHandlers(this),
     }, welcomeView((text) => sendTurn(this, text)));
-    this.composer = new Composer({ onSend: (text) => void sendTurn(this, text), onStop: () => this.stop() });
+    this.composer = new Composer({ onSend: (text, files) => void sendTurn(this, text, { files }), onStop: () => this.stop() });
     this.storagePanel = new StoragePanel(store, {
       onDeleteAll: () => deleteAllChats(this, this.settingsDialog.element),
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
@@ -117,6 +117,7 @@ export class DemoApp implements AppHost {
       this.header.element,
       this.transcript.element,
       h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element));
+    this.composer.acceptDropsOn(main);
     this.shell = h('div', { className: 'app' },
       this.sidebar.element,
       h('div', { className: 'sidebar-backdrop', on: { click: () => this.drawer.close(this.menuButton()) } }),
@@ -153,7 +154,7 @@ export class DemoApp implements AppHost {
   model(): ChatModel {
     return this.settings.mode === 'endpoint' && this.settings.baseUrl !== ''
       ? endpointModel(this.settings)
-      : offlineModel(this.pace, this.settings.contextWindow);
+      : offlineModel(this.pace, this.settings.contextWindow, this.store);
   }
 
   /** The model's context window and the auto-compact threshold, per the current settings. */

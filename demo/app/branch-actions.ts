@@ -1,7 +1,7 @@
 // What the transcript's branch actions do to the open chat: Edit sends the new text as a new
 // version of the message, Regenerate answers the same message again, and the ‹ n/m › switcher
 // checks out another version (the head moves, is persisted, and other tabs follow).
-import type { Entry, MessageEntry } from '../../src/index.js';
+import type { Entry, FilePart, ImagePart, MessageEntry } from '../../src/index.js';
 import type { AppHost } from './app-host.js';
 import type { BranchHandlers } from '../transcript/message-actions.js';
 import { describeError } from '../shared/notices.js';
@@ -22,7 +22,10 @@ function editMessage(app: AppHost, entry: MessageEntry, text: string): Promise<v
     app.notices.show({ tone: 'info', key: 'busy', title: 'Wait for the reply being written to finish, then send the edit.' });
     return Promise.resolve();
   }
-  return sendTurn(app, text, { parentId: entry.parentId });
+  // The edit changes the words; the pictures and files of the message go with the new version.
+  const content = entry.message.content;
+  const media = typeof content === 'string' ? [] : content.filter((part): part is ImagePart | FilePart => part.type === 'image' || part.type === 'file');
+  return sendTurn(app, text, { parentId: entry.parentId, media });
 }
 
 /**

@@ -4,7 +4,7 @@
 // model's window, the model's reply streams in (also again, as a regenerated answer), and
 // whatever went wrong is told plainly: with the chat, under the message left unanswered, with a
 // Retry that answers that same message again on the same branch.
-import { isConvologError, user, type Entry } from '../../src/index.js';
+import { isConvologError, user, type Entry, type UserPart } from '../../src/index.js';
 import type { ActiveTurn, AppHost } from './app-host.js';
 import { NEW_CHAT_TITLE, titleFrom } from '../chat-list/chat-title.js';
 import { compactBeforeTurn } from './compaction.js';
@@ -13,27 +13,41 @@ import { formatTokens } from '../shared/format.js';
 import { EndpointError } from '../model/endpoint-client.js';
 import { describeError } from '../shared/notices.js';
 import { runTurn, type TurnOutcome } from '../model/turn-runner.js';
+import type { PendingFile } from '../composer/attachment-rules.js';
+import { storeAttachments, userContent } from './attachment-parts.js';
 
 const SETTLE_REASON = 'Interrupted: the turn was stopped or the page was closed before this tool returned a result.';
 
 /** Where a turn starts: the entry it answers, the log's lastSeq then, and which answer to that entry it is. */
 interface TurnStart { parentId: string; expectedLastSeq: number; attempt: number }
 
+/** What goes with a message's text. */
+export interface SendOptions {
+  /** An edit: the edited message's parent (`null` for the first message); the message starts a new branch there. */
+  parentId?: string | null;
+  /** Files from the composer, stored as attachments before the message is appended. */
+  files?: readonly PendingFile[];
+  /** Media parts the message keeps as they are (an edited message's attachments, stored already). */
+  media?: readonly UserPart[];
+}
+
 /**
  * Sends `text` in the open chat (creating one if none is open) and runs the model's turn. With
  * `parentId` (an edit: the edited message's parent, `null` for the first message) the message
  * starts a new branch there; without it, it continues the path on screen.
  */
-export async function sendTurn(app: AppHost, text: string, options: { parentId?: string | null } = {}): Promise<void> {
-  if (text.trim() === '') return;
+export async function sendTurn(app: AppHost, text: string, options: SendOptions = {}): Promise<void> {
+  const files = options.files ?? [];
+  if (text.trim() === '' && files.length === 0 && (options.media ?? []).length === 0) return;
   const turn = beginTurn(app, app.open?.id);
   if (turn === undefined) return;
   let conversation = app.open;
   const progress = { appended: false };
   let sentId: string | undefined;
   try {
+    const title = titleFrom(text.trim() === '' ? files[0]?.name ?? text : text);
     if (conversation === undefined) {
-      conversation = await app.store.createConversation({ title: titleFrom(text) });
+      conversation = await app.store.createConversation({ title });
       turn.conversationId = conversation.id;
       app.conversations = [conversation, ...app.conversations];
       await app.openConversation(conversation.id);
@@ -41,12 +55,13 @@ export async function sendTurn(app: AppHost, text: string, options: { parentId?:
     const conversationId = conversation.id;
     // An edit forks above any tool window left open below it: nothing needs settling there.
     const parentId = options.parentId !== undefined ? options.parentId : await settleInterrupted(app, conversationId);
-    const entries = await app.store.append(conversationId, [user(text)], parentId === undefined ? {} : { parentId });
+    const media = [...(options.media ?? []), ...(await storeAttachments(app.store, files))];
+    const entries = await app.store.append(conversationId, [user(userContent(text, media))], parentId === undefined ? {} : { parentId });
     progress.appended = true;
     app.transcript.addEntries(conversationId, entries);
     app.transcript.scrollToBottom();
     if (conversation.title === NEW_CHAT_TITLE && conversation.lastSeq === 0) {
-      void app.store.updateConversation(conversationId, { title: titleFrom(text) }).catch(() => undefined);
+      void app.store.updateConversation(conversationId, { title }).catch(() => undefined);
     }
     const sent = entries.at(-1)!;
     sentId = sent.id;
@@ -234,6 +249,10 @@ function reportTurnError(app: AppHost, error: unknown, conversationId: string | 
 }
 
 function describeTurnError(error: unknown): { title: string; details: string[]; compact: boolean } {
+  if (isConvologError(error, 'not_found') && error.details?.attachmentId !== undefined) {
+    return { title: 'An attachment of this chat is not stored on this device, so it could not be sent.', details: [error.message], compact: false };
+  }
+  if (isConvologError(error, 'too_large')) return { title: 'The attachments of this chat are too large to send in one request.', details: [error.message], compact: false };
   if (isConvologError(error, 'incomplete_stream')) return { title: 'The reply broke off before it finished, so it was not saved.', details: [error.message], compact: false };
   if (error instanceof EndpointError && error.overflow) return { title: 'This chat is too long for the model.', details: [error.message], compact: true };
   if (error instanceof EndpointError) return { title: 'The endpoint returned an error.', details: [error.message], compact: false };

@@ -11,6 +11,7 @@ import { streamEndpointCompletion, completeEndpoint, EndpointError } from './end
 import { completeEndpointResponse, streamEndpointResponse } from './endpoint-responses-client.js';
 import { offlinePromptTokens } from './offline-token-count.js';
 import { extractiveSummary } from './summarizer.js';
+import { attachmentFacts, type AttachmentReader } from './attachment-facts.js';
 import type { DemoSettings, Pace } from './settings.js';
 
 /** What a model streams: Chat Completions chunks or Responses API events. */
@@ -36,8 +37,10 @@ export interface ChatModel {
  * The offline assistant at `pace`, with a context window of `contextLimit` tokens: like a real
  * model it counts the prompt (its own way, see offline-token-count.ts), reports that count as
  * usage, and refuses a prompt over its limit with a provider's "maximum context length" error.
+ * It reads the stored attachments of the message it answers through `attachments` (only an
+ * image's header, for its pixel size).
  */
-export function offlineModel(pace: Pace, contextLimit: number): ChatModel {
+export function offlineModel(pace: Pace, contextLimit: number, attachments: AttachmentReader): ChatModel {
   return {
     label: 'Offline assistant',
     kind: 'offline',
@@ -47,7 +50,7 @@ export function offlineModel(pace: Pace, contextLimit: number): ChatModel {
         const message = `This model's maximum context length is ${contextLimit} tokens. However, your messages resulted in ${promptTokens} tokens.`;
         return refuse(new EndpointError(message, 400, true));
       }
-      return streamOfflineReply(retold(planOfflineReply(messages), options?.attempt ?? 1), { tokenDelay: pace.tokenDelay, signal, promptTokens });
+      return streamOffline(messages, attachments, retoldAs(options?.attempt ?? 1), { tokenDelay: pace.tokenDelay, signal, promptTokens });
     },
     accumulator: () => new OpenAIChatStreamAccumulator() as StreamAccumulator<ModelChunk>,
     async summarize({ prompt }) {
@@ -56,12 +59,21 @@ export function offlineModel(pace: Pace, contextLimit: number): ChatModel {
   };
 }
 
+/** Reads what the reply says about the chat's files, then streams the reply. */
+async function* streamOffline(
+  messages: readonly Message[], attachments: AttachmentReader, retell: (plan: OfflinePlan) => OfflinePlan,
+  options: Parameters<typeof streamOfflineReply>[1],
+): AsyncGenerator<OpenAIChatCompletionChunk> {
+  const files = await attachmentFacts(messages, attachments);
+  yield* streamOfflineReply(retell(planOfflineReply(messages, files)), options);
+}
+
 /**
  * The offline assistant answers by rules, so asked again it would say the same words: a
  * regenerated answer says which version it is, so the versions can be told apart.
  */
-function retold(plan: OfflinePlan, attempt: number): OfflinePlan {
-  return attempt <= 1 ? plan : { ...plan, text: `Here is another take (version ${attempt}). ${plan.text}` };
+function retoldAs(attempt: number): (plan: OfflinePlan) => OfflinePlan {
+  return (plan) => (attempt <= 1 ? plan : { ...plan, text: `Here is another take (version ${attempt}). ${plan.text}` });
 }
 
 /** The OpenAI-compatible endpoint of `settings`, through the API it speaks. */

@@ -6,6 +6,8 @@ import { SUMMARY_PREFIX, type Message, type ToolMessage, type AssistantMessage }
 import type { OpenAIChatChunk } from './openai-chunk.js';
 import { sleep } from './tools.js';
 import { offlineTextTokens } from './offline-token-count.js';
+import { latestMedia, type AttachmentFact } from './attachment-facts.js';
+import { formatBytes, mediaKindLabel } from '../shared/format.js';
 
 /** What the assistant will say: text, and possibly tool calls to make first. */
 export interface OfflinePlan {
@@ -16,13 +18,42 @@ export interface OfflinePlan {
 /** The model name the offline assistant reports in its chunks (and so in stored turn envelopes). */
 export const OFFLINE_MODEL_NAME = 'convolog-offline';
 
-/** Decides the reply to a context (its last message is the user's turn or the tool results). */
-export function planOfflineReply(messages: readonly Message[]): OfflinePlan {
+/**
+ * Decides the reply to a context (its last message is the user's turn or the tool results).
+ * `files`: the facts of the newest user message's files (attachment-facts.ts), when it has any.
+ */
+export function planOfflineReply(messages: readonly Message[], files: readonly AttachmentFact[] = []): OfflinePlan {
   const last = messages.at(-1);
   if (last === undefined) return { text: greeting(), calls: [] };
   if (last.role === 'tool') return { text: answerFromResults(messages), calls: [] };
   if (last.role === 'assistant') return { text: 'Is there anything else you would like to know?', calls: [] };
-  return planForUser(plainText(last.content), messages);
+  const text = plainText(last.content);
+  // Files sent now, or a question about the ones sent before.
+  if (files.length > 0 && (latestMedia([last]).length > 0 || FILE_QUESTION.test(text))) return { text: describeFiles(files), calls: [] };
+  return planForUser(text, messages);
+}
+
+const FILE_QUESTION = /\b(image|picture|photo|screenshot|file|attachment|attached|pdf|pixels?|resolution|dimensions?)\b/i;
+
+/** What the assistant can tell about files without a vision model: name, type, size, pixels. */
+function describeFiles(files: readonly AttachmentFact[]): string {
+  const lines = files.map((file) => {
+    const name = file.name ?? `an unnamed ${file.kind}`;
+    const facts = [mediaKindLabel(file.mediaType)];
+    if (file.pixels !== undefined) facts.push(`${file.pixels.width} × ${file.pixels.height} pixels`);
+    if (file.size !== undefined) facts.push(formatBytes(file.size));
+    const missing = file.missing ? ' Its bytes are not available on this device, so I cannot read more of it.' : '';
+    return `- **${escapeMarkdown(name)}**: ${facts.join(', ')}.${missing}`;
+  });
+  const count = files.length === 1 ? 'this file' : `these ${files.length} files`;
+  return `You sent ${count}:\n\n${lines.join('\n')}\n\n` +
+    'I am the offline demo assistant, so I can tell the name, type and size, and the pixel size of an image from its header, ' +
+    'but not what it shows. Point Settings at a vision model to ask about the content: the files are sent with the chat.';
+}
+
+/** A file name as literal text in the Markdown answer (`*`, `_` and friends are common in names). */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, '\\$&');
 }
 
 /**

@@ -2,11 +2,12 @@
 // memory), append only the finished message, run its tool calls locally and append their
 // results, and go round again until the model answers without tools.
 import {
-  toolResult, withAppData, TURN_ENVELOPE_KEY,
+  resolveAttachments, toolResult, withAppData, TURN_ENVELOPE_KEY,
   type AssistantMessage, type ConvologStore, type Message, type MessageEntry, type ToolCallBlock, type TurnEnvelope,
 } from '../../src/index.js';
 import type { ChatModel } from './chat-model.js';
 import { runTool } from './tools.js';
+import { recentAttachments } from './request-attachments.js';
 
 /** How a turn ended. `interrupted`: stopped inside a tool window, which stays unsettled until the next message. */
 export type TurnOutcome = 'done' | 'stopped' | 'interrupted' | 'step_limit';
@@ -45,6 +46,12 @@ export interface TurnOptions {
 const MAX_STEPS = 8;
 
 /**
+ * The attachments one request to an endpoint carries at most, in bytes (before base64): the
+ * newest that fit (request-attachments.ts); older ones are named in text instead.
+ */
+export const MAX_REQUEST_ATTACHMENT_BYTES = 50_000_000;
+
+/**
  * Runs the assistant's side of a turn. Throws what the store or the endpoint threw (`conflict`
  * when another tab wrote to the chat meanwhile, `incomplete_stream` when the stream broke off).
  */
@@ -62,10 +69,15 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
   for (let step = 0; step < MAX_STEPS; step += 1) {
     const context = await store.context(conversationId, { leafId: parentId });
     hooks.onContext?.(context);
+    // An endpoint gets the bytes in the provider's shape (the adapters refuse bare references);
+    // the offline assistant reads only what it needs of them itself.
+    const request = options.model.kind === 'endpoint'
+      ? await resolveAttachments(store, recentAttachments(context, MAX_REQUEST_ATTACHMENT_BYTES), { maxBytes: MAX_REQUEST_ATTACHMENT_BYTES })
+      : context;
     const accumulator = options.model.accumulator();
     hooks.onStream(accumulator.snapshot());
     try {
-      for await (const chunk of options.model.stream(context, signal, { attempt: step === 0 ? options.attempt ?? 1 : 1 })) {
+      for await (const chunk of options.model.stream(request, signal, { attempt: step === 0 ? options.attempt ?? 1 : 1 })) {
         accumulator.push(chunk);
         hooks.onStream(accumulator.snapshot());
       }

@@ -47,6 +47,16 @@ export function formatBytes(bytes: number): string {
   return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
+const IMAGE_NAMES: Record<string, string> = { webp: 'WebP', 'svg+xml': 'SVG' };
+
+/** "PDF", "PNG image", or the media type itself for anything else. */
+export function mediaKindLabel(mediaType: string): string {
+  if (mediaType === 'application/pdf') return 'PDF';
+  const image = /^image\/([a-z0-9.+-]+)$/i.exec(mediaType)?.[1];
+  if (image !== undefined) return `${IMAGE_NAMES[image.toLowerCase()] ?? image.replace(/\+xml$/, '').toUpperCase()} image`;
+  return mediaType === '' ? 'File' : mediaType;
+}
+
 /** "~1,234 tokens". */
 export function formatTokens(tokens: number): string {
   return `~${Math.round(tokens).toLocaleString('en-US')} tokens`;

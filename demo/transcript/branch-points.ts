@@ -45,7 +45,7 @@ export function branchPoints(items: readonly TranscriptItem[], forks: ForkMap): 
     }
     const siblings = siblingsOf(item, forks);
     if (item.type === 'compaction' || item.message.role === 'user') {
-      points.set(item.id, { ...(siblings && { siblings }), editable: item.type === 'message' && isTextOnly(item) });
+      points.set(item.id, { ...(siblings && { siblings }), editable: item.type === 'message' && isEditable(item) });
       turnStart = undefined;
       return;
     }
@@ -91,8 +91,11 @@ function endsTurn(items: readonly TranscriptItem[], index: number): boolean {
   return true;
 }
 
-/** Text content (a string, or text parts only): what the inline editor can show and send back. */
-export function isTextOnly(entry: MessageEntry): boolean {
+/**
+ * Text, pictures and files only: the inline editor shows and sends back the text, and the new
+ * version keeps the pictures and files as they are. A provider's raw part would be lost: not editable.
+ */
+export function isEditable(entry: MessageEntry): boolean {
   const { content } = entry.message;
-  return typeof content === 'string' || content.every((part) => part.type === 'text');
+  return typeof content === 'string' || content.every((part) => part.type === 'text' || part.type === 'image' || part.type === 'file');
 }

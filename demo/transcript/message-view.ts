@@ -12,6 +12,7 @@ import { h, icon, type Child } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { formatFullDate, formatTimeOfDay } from '../shared/format.js';
 import { copyButton, markdownElement } from './markdown.js';
+import { attachmentView, inlineImageView, type MediaAccess } from './attachment-view.js';
 
 /** The DOM of a message, with the slots a tool call's result is folded into. */
 export interface MessageView {
@@ -20,15 +21,15 @@ export interface MessageView {
   resultSlots: Map<string, HTMLElement>;
 }
 
-/** A stored message entry. */
-export function messageView(entry: MessageEntry): MessageView {
-  const view = renderMessage(entry.message, { timestamp: entry.timestamp });
+/** A stored message entry; `media` reads its attachments (without it they show as placeholders). */
+export function messageView(entry: MessageEntry, media?: MediaAccess): MessageView {
+  const view = renderMessage(entry.message, { timestamp: entry.timestamp, media });
   view.element.dataset.seq = String(entry.seq);
   view.element.dataset.entryId = entry.id;
   return view;
 }
 
-interface RenderOptions { timestamp?: string }
+interface RenderOptions { timestamp?: string; media?: MediaAccess | undefined }
 
 function renderMessage(message: Message, options: RenderOptions): MessageView {
   if (message.role === 'user') return { element: userElement(message, options), resultSlots: new Map() };
@@ -37,15 +38,19 @@ function renderMessage(message: Message, options: RenderOptions): MessageView {
 }
 
 function userElement(message: UserMessage, options: RenderOptions): HTMLElement {
-  const parts = typeof message.content === 'string' ? [contentText(message.content)] : message.content.map(partElement);
+  const parts = typeof message.content === 'string' ? [] : message.content;
+  const text = typeof message.content === 'string' ? [contentText(message.content)] : parts.filter(isNotMedia).map((part) => partElement(part, options.media));
+  const media = parts.filter(isMedia).map((part) => partElement(part, options.media));
+  // Pictures and files above the bubble, as the chat apps people know show them.
   return h('article', { className: 'msg msg-user', testId: 'message', data: { role: 'user' } },
-    h('div', { className: 'bubble' }, ...parts),
+    media.length > 0 ? h('div', { className: 'msg-attachments' }, ...media) : null,
+    text.length > 0 ? h('div', { className: 'bubble' }, ...text) : null,
     metaLine(options, []));
 }
 
 function assistantElement(message: AssistantMessage, options: RenderOptions): MessageView {
   const resultSlots = new Map<string, HTMLElement>();
-  const blocks = message.content.map((block) => assistantBlockElement(block, resultSlots));
+  const blocks = message.content.map((block) => assistantBlockElement(block, resultSlots, options.media));
   const envelope = readEnvelope(message);
   const tags: Child[] = [];
   if (envelope?.finishReason === 'aborted') tags.push(h('span', { className: 'tag tag-muted', text: 'Stopped' }));
@@ -80,7 +85,7 @@ function answerSource(message: AssistantMessage): string {
 }
 
 /** One block of an answer; a tool call's result slot goes into `resultSlots`. */
-export function assistantBlockElement(block: AssistantBlock, resultSlots: Map<string, HTMLElement>): HTMLElement {
+export function assistantBlockElement(block: AssistantBlock, resultSlots: Map<string, HTMLElement>, media?: MediaAccess): HTMLElement {
   switch (block.type) {
     case 'text':
       return markdownElement(block.text);
@@ -110,14 +115,14 @@ export function assistantBlockElement(block: AssistantBlock, resultSlots: Map<st
     case 'provider_tool_result':
       return h('pre', { className: 'tool-output', text: `Provider tool result: ${safeStringify(block.value)}` });
     case 'image':
-      return mediaPlaceholder('image', block.source);
+      return mediaElement('image', block.source, media);
     case 'other':
       return h('p', { className: 'muted-text', text: `[${block.typeName} content from ${block.origin ?? 'a provider'}, not shown]` });
   }
 }
 
 function toolResultElement(message: ToolMessage, options: RenderOptions): HTMLElement {
-  const content = typeof message.content === 'string' ? [resultText(message.content)] : message.content.map(partElement);
+  const content = typeof message.content === 'string' ? [resultText(message.content)] : message.content.map((part) => partElement(part, options.media));
   return h('div', {
     className: `msg msg-tool${message.isError ? ' is-error' : ''}`,
     testId: 'message',
@@ -130,17 +135,35 @@ function toolResultElement(message: ToolMessage, options: RenderOptions): HTMLEl
   ...content);
 }
 
-function partElement(part: Exclude<UserMessage['content'], string>[number]): HTMLElement {
+type UserPart = Exclude<UserMessage['content'], string>[number];
+type MediaPart = Extract<UserPart, { type: 'image' | 'file' }>;
+
+function isMedia(part: UserPart): part is MediaPart {
+  return part.type === 'image' || part.type === 'file';
+}
+
+function isNotMedia(part: UserPart): boolean {
+  return !isMedia(part);
+}
+
+function partElement(part: UserPart, media: MediaAccess | undefined): HTMLElement {
   switch (part.type) {
     case 'text':
       return contentText(part.text);
     case 'image':
-      return mediaPlaceholder('image', part.source);
+      return mediaElement('image', part.source, media);
     case 'file':
-      return mediaPlaceholder(part.filename ? `file ${part.filename}` : 'file', part.source);
+      return mediaElement('file', part.source, media, part.filename);
     case 'other':
       return h('p', { className: 'muted-text', text: `[${part.typeName} content, not shown]` });
   }
+}
+
+/** A stored attachment as a thumbnail or chip, an inline image as a thumbnail; a URL (never loaded) or provider file as a placeholder. */
+function mediaElement(kind: 'image' | 'file', source: MediaSource, media: MediaAccess | undefined, filename?: string): HTMLElement {
+  if (source.kind === 'attachment' && media !== undefined) return attachmentView(kind, source, media, filename);
+  if (source.kind === 'base64' && kind === 'image' && source.mediaType.startsWith('image/') && media !== undefined) return inlineImageView(source, media);
+  return mediaPlaceholder(kind === 'file' && filename ? `file ${filename}` : kind, source);
 }
 
 /** Media is never loaded from message content: a remote URL would leak that the chat was opened. */

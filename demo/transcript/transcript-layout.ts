@@ -5,6 +5,7 @@
 import type { CompactionEntry, ContextTokens } from '../../src/index.js';
 import { h } from '../shared/dom.js';
 import { messageView, type MessageView } from './message-view.js';
+import type { MediaAccess } from './attachment-view.js';
 import { formatTokens } from '../shared/format.js';
 import { compactionMarker, corruptPlaceholder, foldedRangeLabel } from './entry-views.js';
 import type { TranscriptItem } from './transcript-item.js';
@@ -38,6 +39,9 @@ export class TranscriptLayout {
    * measure the toast after compacting reports, read from the store, not from what is loaded.
    */
   measureCompaction: ((entry: CompactionEntry) => Promise<ContextTokens>) | undefined;
+
+  /** Reads the attachments of messages and shows an image full size. */
+  media: MediaAccess | undefined;
 
   /** Forgets every view and running call (another conversation is opening). */
   clear(): void {
@@ -178,7 +182,7 @@ export class TranscriptLayout {
   private viewOf(item: TranscriptItem): MessageView | HTMLElement {
     const existing = this.views.get(item.seq);
     if (existing !== undefined) return existing;
-    const view = item.type === 'message' ? messageView(item) : item.type === 'compaction' ? compactionMarker(item) : corruptPlaceholder(item);
+    const view = item.type === 'message' ? messageView(item, this.media) : item.type === 'compaction' ? compactionMarker(item) : corruptPlaceholder(item);
     this.views.set(item.seq, view);
     return view;
   }

@@ -14,6 +14,7 @@ import type { ActionAvailability, BranchHandlers } from './message-actions.js';
 import { loadMarkdown } from './markdown.js';
 import { measureContext } from './context-meter.js';
 import { TurnFailures, type TurnFailure } from './turn-failure.js';
+import { ImageViewer } from './image-viewer.js';
 
 /** After a switch, the new branch below its fork point is read whole up to this many entries; a longer one opens at its end. */
 const SWITCH_LIMIT = 400;
@@ -62,6 +63,11 @@ export class Transcript {
     this.older = new OlderPages(this.path, this.reader, this.view, { layout: () => this.layout(), updateChrome: () => this.updateChrome() });
     // The card of a compaction tells the same size after it as the toast did: the store's measure.
     this.view.entries.measureCompaction = (entry) => measureContext(store, entry.conversationId, entry.id);
+    const viewer = new ImageViewer();
+    this.view.entries.media = {
+      read: (id) => store.getAttachment(id),
+      showFullSize: (blob, facts, opener) => viewer.open(blob, facts, opener),
+    };
     // The Markdown renderer loads while the store opens, off the first screen's critical path.
     void loadMarkdown();
   }
