@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/find-chromium.mjs';
+import { startResultPageServer } from '../support/result-page-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../..');
@@ -20,29 +20,8 @@ const settings = {
   attachmentBytes: Number(process.env.BACKUP_BENCH_ATTACHMENT_BYTES ?? 1_048_576),
 };
 
-let deliver;
-const posted = new Promise((resolvePosted) => { deliver = resolvePosted; });
-const server = await createServer({
-  configFile: false, root: repository, cacheDir: join(repository, 'bench/.tmp/vite-cache-backup'), logLevel: 'warn', clearScreen: false,
-  server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
-  optimizeDeps: { include: ['idb', 'uuid', 'zod', 'fflate'], entries: ['bench/backup/index.html'] },
-  plugins: [{
-    name: 'backup-bench-results',
-    configureServer(dev) {
-      dev.middlewares.use('/__backup-bench-result', (request, response) => {
-        let body = '';
-        request.on('data', (chunk) => { body += chunk; });
-        request.on('end', () => {
-          response.end('ok');
-          deliver(JSON.parse(body));
-        });
-      });
-    },
-  }],
-});
-await server.listen();
-const { port } = server.httpServer.address();
-const query = new URLSearchParams({ auto: '1', ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])) });
+const server = await startResultPageServer({ repository, name: 'backup', include: ['idb', 'uuid', 'zod', 'fflate'] });
+const { posted } = server;
 const profile = mkdtempSync(join(tmpdir(), 'convolog-backup-bench-'));
 const started = Date.now();
 const context = await chromium.launchPersistentContext(profile, {
@@ -51,7 +30,7 @@ const context = await chromium.launchPersistentContext(profile, {
 try {
   const page = context.pages()[0] ?? await context.newPage();
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
-  await page.goto(`http://127.0.0.1:${port}/bench/backup/index.html?${query}`);
+  await page.goto(server.pageUrl(settings));
   const result = await Promise.race([posted, new Promise((_, reject) => setTimeout(() => reject(new Error('no result in 40 minutes')), 2_400_000).unref())]);
   const results = {
     date: new Date().toISOString(), engine: 'chromium', seconds: Math.round((Date.now() - started) / 1000), ...result,
