@@ -52,8 +52,10 @@ describe.each<LaunchOnlyEngine>(['firefox', 'webkit'])('scenario 1 launch-only: 
     const started = Date.now();
     const random = createRandom(Number(process.env.CONVOLOG_SEED ?? 20250101));
     const acknowledged = new Set<number>();
+    const pageErrors: string[] = [];
     reports.onReport((report) => {
       if (report.kind === 'ack') acknowledged.add(report.batch as number);
+      if (report.kind === 'error') pageErrors.push(`launch ${report.launch}: ${String(report.message)}`);
     });
     const figures = { survived: 0, caughtUnsettled: 0, entryCount: 0, wipesSeen: 0, restoredEntries: 0 };
     let browser: LaunchedEngine | undefined;
@@ -73,6 +75,7 @@ describe.each<LaunchOnlyEngine>(['firefox', 'webkit'])('scenario 1 launch-only: 
       const present = new Set(verification.batches);
       expect([...acknowledged].filter((batch) => !present.has(batch)), `acknowledged batches missing after kill ${launch}`).toEqual([]);
       figures.entryCount = verification.entryCount;
+      expect(pageErrors, 'errors in the pages so far (an append loop that failed before the kill)').toEqual([]);
       return verification;
     };
     try {

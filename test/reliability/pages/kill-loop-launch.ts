@@ -31,7 +31,11 @@ async function run(): Promise<void> {
   killLoop.start(nextBatch + 1);
 }
 
-run().catch((error: unknown) => {
+function reportError(error: unknown): void {
   const message = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
   void report('error', { message });
-});
+}
+
+// The append loop runs detached (killLoop.start): an append that rejects surfaces here.
+window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
+run().catch(reportError);
