@@ -57,7 +57,7 @@ describe.each<LaunchOnlyEngine>(['firefox', 'webkit'])('scenario 1 launch-only: 
       if (report.kind === 'ack') acknowledged.add(report.batch as number);
       if (report.kind === 'error') pageErrors.push(`launch ${report.launch}: ${String(report.message)}`);
     });
-    const figures = { survived: 0, caughtUnsettled: 0, entryCount: 0, wipesSeen: 0, restoredEntries: 0 };
+    const figures = { survived: 0, caughtUnsettled: 0, entryCount: 0, wipesSeen: 0, restoredEntries: 0, journal: '' };
     let browser: LaunchedEngine | undefined;
     const pageReport = (launch: number, kind: string) => reports.next(
       (report) => report.launch === launch && (report.kind === kind || report.kind === 'error'),
@@ -65,7 +65,9 @@ describe.each<LaunchOnlyEngine>(['firefox', 'webkit'])('scenario 1 launch-only: 
       () => `${engine} launch ${launch} sent no '${kind}'; its output:\n${browser?.output() ?? ''}`,
     ).then(failOnError);
     const check = async (launch: number) => {
-      const { opened, verification } = (await pageReport(launch, 'checked')) as unknown as { opened: Opened; verification: Verification };
+      const checked = (await pageReport(launch, 'checked')) as unknown as { opened: Opened; verification: Verification; journal: string };
+      const { opened, verification } = checked;
+      figures.journal = checked.journal;
       expect(opened.issues, `open issues after kill ${launch}`).toEqual([]);
       if (opened.reset) {
         figures.wipesSeen++;
@@ -103,7 +105,7 @@ describe.each<LaunchOnlyEngine>(['firefox', 'webkit'])('scenario 1 launch-only: 
     expect(figures.survived).toBe(KILLS);
     recordFigure(`killed-mid-append-${engine}`, {
       kills: figures.survived, cpuLoops: LOAD, entries: figures.entryCount, acknowledgedBatches: acknowledged.size,
-      restartsWithUnsettledWindow: figures.caughtUnsettled, wipesSeen: figures.wipesSeen,
+      restartsWithUnsettledWindow: figures.caughtUnsettled, wipesSeen: figures.wipesSeen, journal: figures.journal,
       entriesRestoredFromJournal: figures.restoredEntries, lost: 0, seconds: Math.round((Date.now() - started) / 1000),
     });
   }, 120_000 + KILLS * 30_000);

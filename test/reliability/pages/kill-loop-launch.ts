@@ -17,10 +17,28 @@ async function report(kind: string, fields: Record<string, unknown>): Promise<vo
   await fetch(REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 }
 
+/**
+ * Whether the store journals here, from what its OPFS folder holds: the reset marker
+ * (`marker.json`) is written wherever there is a folder, segments and snapshots only by a journal.
+ */
+async function journal(): Promise<string> {
+  if (typeof navigator.storage?.getDirectory !== 'function') return 'no OPFS';
+  try {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('convolog-journal');
+    const folder = await root.getDirectoryHandle(encodeURIComponent(database));
+    const names: string[] = [];
+    for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+    const files = names.filter((name) => name !== 'marker.json').length;
+    return files === 0 ? `off (${names.length === 0 ? 'empty folder' : 'marker only'})` : `on (${files} files beside the marker)`;
+  } catch {
+    return 'off (no folder)';
+  }
+}
+
 async function run(): Promise<void> {
   const opened = await killLoop.open(database);
   const verification = await killLoop.verify();
-  await report('checked', { opened, verification, userAgent: navigator.userAgent });
+  await report('checked', { opened, verification, journal: await journal(), userAgent: navigator.userAgent });
   if (mode !== 'loop') return;
   const nextBatch = Math.max(0, ...verification.batches) + 1;
   const resumed = await killLoop.resumeTurn(nextBatch);
