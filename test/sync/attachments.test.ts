@@ -90,6 +90,26 @@ describe('sync of attachments', { timeout: 60_000 }, () => {
     expect(counter.requests.filter((request) => request.startsWith('PUT attachment'))).toEqual([]);
   });
 
+  it('an incremental sync of one entry with a new picture: 5 requests up (check, bytes, entries, changes, checkpoint), 3 down', async () => {
+    const { url, laptop, conversationId } = await laptopWithPicture();
+    const phone = await device();
+    const counter = countingFetch();
+    const laptopSync = syncOf(laptop, url, { deviceId: 'laptop', fetch: counter.fetch });
+    const phoneSync = syncOf(phone, url, { deviceId: 'phone', fetch: counter.fetch });
+    await laptopSync.once();
+    await phoneSync.once();
+    const next = await laptop.putAttachment(bytesOf(800, 11), { mediaType: 'image/png' });
+    await laptop.append(conversationId, [showing(next, 'and this')]);
+    counter.requests.length = 0;
+    await laptopSync.once();
+    // The laptop's own entry comes back in _changes: already here, so its bytes are not fetched.
+    expect(counter.requests).toEqual(['POST _all_docs', `PUT ${attachmentPath(next.id)}`, 'POST _bulk_docs', 'GET _changes', 'PUT _local/convolog-sync-laptop']);
+    counter.requests.length = 0;
+    await phoneSync.once();
+    expect(counter.requests).toEqual(['GET _changes', `GET ${attachmentPath(next.id)}`, 'PUT _local/convolog-sync-phone']);
+    expect((await phone.getAttachment(next.id)).size).toBe(800);
+  });
+
   it('an upload that finds the document there (another device won the race) counts as there: 409 without setup, 403 write-once with it', async () => {
     for (const withSetup of [false, true]) {
       const { url, laptop, image, bytes } = await laptopWithPicture();
