@@ -115,7 +115,9 @@ describe('sync of attachments', { timeout: 60_000 }, () => {
       const { url, laptop, image, bytes } = await laptopWithPicture();
       if (withSetup) await syncOf(laptop, url).setup();
       // The other device's upload lands between this push's _all_docs check and its PUT.
+      const sent: string[] = [];
       const racing: typeof fetch = async (input, init) => {
+        sent.push(`${init?.method ?? 'GET'} ${String(input).slice(url.length + 1)}`);
         const response = await fetch(input, init);
         if (init?.method === 'POST' && String(input).endsWith('/_all_docs')) {
           await fetch(`${url}/${attachmentPath(image.id)}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes as Uint8Array<ArrayBuffer> });
@@ -126,6 +128,9 @@ describe('sync of attachments', { timeout: 60_000 }, () => {
       const sync = syncOf(laptop, url, { fetch: racing });
       sync.subscribe((event) => events.push(event));
       expect(await sync.push(), `setup: ${withSetup}`).toEqual({ written: 3 });
+      // It did try: the PUT found the document there and the push went on to the entries.
+      expect(sent.filter((request) => request.startsWith('PUT attachment'))).toEqual([`PUT ${attachmentPath(image.id)}`]);
+      expect(sent.at(-2)).toBe('POST _bulk_docs');
       expect(warningsOf(events)).toEqual([]);
     }
   });
