@@ -39,12 +39,13 @@ export async function pushAttachments(
   const response = await session.client.request<{ rows?: AllDocsRow[] }>({
     method: 'POST', path: '_all_docs', body: { keys: [...sources.keys()].map(attachmentDocumentId) }, ...withSignal,
   });
-  const present = new Set((response.body?.rows ?? []).flatMap((row) => (row.value !== undefined && row.value.deleted !== true && typeof row.key === 'string' ? [row.key] : [])));
+  const rows = new Map((response.body?.rows ?? []).flatMap((row) => (row.value !== undefined && typeof row.key === 'string' ? [[row.key, row.value]] : [])));
   let written = 0;
   for (const source of sources.values()) {
-    if (present.has(attachmentDocumentId(source.id))) continue;
+    const row = rows.get(attachmentDocumentId(source.id));
+    if (row !== undefined && row.deleted !== true) continue;
     const data = await localBytes(session, source);
-    if (data !== undefined && await upload(session, source, data, signal)) written++;
+    if (data !== undefined && await upload(session, source, data, row?.deleted === true, signal)) written++;
   }
   return written;
 }
@@ -61,14 +62,22 @@ async function localBytes(session: SyncSession, source: AttachmentSource): Promi
   }
 }
 
-/** Uploads one attachment's bytes; whether the server's document is new. */
-async function upload(session: SyncSession, source: AttachmentSource, data: Blob, signal: AbortSignal | undefined): Promise<boolean> {
+/**
+ * Uploads one attachment's bytes; whether the server's document is new. A document deleted on the
+ * server (only a writer other than convolog can: setup()'s validate function refuses it) may not
+ * take them again: pouchdb-server answers 404 to an attachment PUT on a deleted document.
+ */
+async function upload(session: SyncSession, source: AttachmentSource, data: Blob, deleted: boolean, signal: AbortSignal | undefined): Promise<boolean> {
   const path = `${documentPath(attachmentDocumentId(source.id))}/${ATTACHMENT_NAME}`;
   const response = await session.client.request<{ error?: string; reason?: string }>({
-    method: 'PUT', path, bytes: { data, mediaType: data.type === '' ? source.mediaType : data.type }, accept: [403, 409, 413],
+    method: 'PUT', path, bytes: { data, mediaType: data.type === '' ? source.mediaType : data.type }, accept: deleted ? [403, 404, 409, 413] : [403, 409, 413],
     ...(signal === undefined ? {} : { signal }),
   });
   if (response.status === 409) return false;
+  if (response.status === 404) {
+    warn(session, source, 'was deleted on the server and could not be written again: the entries that reference it were pushed with the reference only.');
+    return false;
+  }
   if (response.status === 413) {
     warn(session, source, 'was refused by the server as too large (HTTP 413): the entries that reference it were pushed with the reference only. '
       + 'Raise the server\'s max_attachment_size / max_http_request_size to sync it.');
