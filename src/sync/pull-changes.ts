@@ -27,9 +27,10 @@ export interface PullResult { entries: number; conversations: number }
  * Pulls the `_changes` feed from the checkpoint in batches of `batchSize` and applies each batch
  * to the store (the attachments its new entries reference fetched first, eagerly), then moves the
  * checkpoint (saved after each batch but the last): a crash between the two re-reads one batch,
- * which applies nothing twice. Entries whose parent has not arrived wait: their documents are retried with every later batch of their conversation, and their ids
- * are saved with the checkpoint's position past them, so a restart reads them again by id. More
- * than {@link MAX_WAITING} waiting gives the oldest up with a `dropped_orphan` warning.
+ * which applies nothing twice. Entries whose parent has not arrived wait: their documents are
+ * retried with every later batch of their conversation, and their ids are saved with the
+ * checkpoint's position past them, so a restart reads them again by id. More than
+ * {@link MAX_WAITING} waiting gives the oldest up with a `dropped_orphan` warning.
  * @internal
  */
 export async function pullChanges(session: SyncSession, options: PullOptions): Promise<PullResult> {
