@@ -185,6 +185,19 @@ describe('sync of attachments', { timeout: 60_000 }, () => {
     expect(warningsOf(events)).toEqual([{ code: 'missing_attachment', documentId: `attachment:${image.id}` }]);
   });
 
+  it('bytes of another size under the id are refused without being stored', async () => {
+    const { url, laptop, image } = await laptopWithPicture();
+    await syncOf(laptop, url).push();
+    await tamper(url, image.id, bytesOf(5000, 8));
+    const phone = await device();
+    const events: SyncEvent[] = [];
+    const phoneSync = syncOf(phone, url);
+    phoneSync.subscribe((event) => events.push(event));
+    await phoneSync.pull();
+    expect(warningsOf(events).map((warning) => warning.code)).toEqual(['attachment_mismatch', 'dropped_block']);
+    expect((await phone.estimateStorage()).attachments).toBe(0);
+  });
+
   it('a 0-byte attachment travels and comes back as 0 bytes', async () => {
     const url = await server().database();
     const laptop = await device();
