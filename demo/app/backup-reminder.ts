@@ -4,7 +4,6 @@
 import type { Conversation } from '../../src/index.js';
 import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
-import { formatRelativeTime } from '../shared/format.js';
 import { firstChatSeen, lastBackupAt, reminderDue, snoozeReminder } from '../model/backup-record.js';
 import { syncConfigured } from '../settings/sync-panel.js';
 
@@ -38,7 +37,7 @@ export class BackupReminder {
     const due = reminderDue({ now, lastBackup, firstChat: firstChatSeen(oldest, now), syncConfigured: syncConfigured() });
     this.text.textContent = lastBackup === undefined
       ? 'Your chats live only in this browser and have never been backed up. Clearing site data or a full disk can lose them.'
-      : `Your last backup was ${formatRelativeTime(lastBackup.toISOString(), now)}. Chats since then live only in this browser.`;
+      : `Your last backup was ${daysAgo(lastBackup, now)}. Chats since then live only in this browser.`;
     this.element.hidden = !due;
   }
 
@@ -46,4 +45,12 @@ export class BackupReminder {
     snoozeReminder(new Date());
     this.element.hidden = true;
   }
+}
+
+const onDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** "40 days ago, on Oct 24, 2026". */
+function daysAgo(at: Date, now: Date): string {
+  const days = Math.floor((now.getTime() - at.getTime()) / (24 * 60 * 60 * 1000));
+  return `${days} day${days === 1 ? '' : 's'} ago, on ${onDate.format(at)}`;
 }

@@ -93,7 +93,8 @@ export class BackupPanel {
       this.finish(`Backed up ${chats(total)} into ${fileName}.`);
       this.handlers.onBackedUp(fileName, total);
     } catch (error) {
-      this.finish(isConvologError(error, 'aborted') ? 'Backup cancelled; no file was saved.' : `Backup failed: ${describeError(error)}`);
+      if (isConvologError(error, 'aborted')) this.finish('Backup cancelled; no file was saved.');
+      else this.finish(`Backup failed: ${describeError(error)}`, true);
     }
   }
 
@@ -131,7 +132,7 @@ export class BackupPanel {
         return;
       }
       const known = archiveErrorText(error, 'backup');
-      this.finish(known === undefined ? `Restore failed: ${describeError(error)}` : `Nothing was restored from ${file.name}. ${known}`);
+      this.finish(known === undefined ? `Restore failed: ${describeError(error)}` : `Nothing was restored from ${file.name}. ${known}`, true);
     }
   }
 
@@ -143,6 +144,7 @@ export class BackupPanel {
     this.bar.removeAttribute('value'); // indeterminate until the first progress
     this.summary.replaceChildren();
     this.status.textContent = text;
+    this.status.classList.remove('is-error');
     this.announcedAt = Date.now();
     return this.running;
   }
@@ -156,10 +158,12 @@ export class BackupPanel {
     this.status.textContent = `${verb}… ${done} of ${chats(total)}`;
   }
 
-  private finish(text: string): void {
+  /** Ends an operation with `text` in the status line, shown as an error when `failed`. */
+  private finish(text: string, failed = false): void {
     this.running = undefined;
     this.setBusy(false);
     this.status.textContent = text;
+    this.status.classList.toggle('is-error', failed);
   }
 
   private setBusy(busy: boolean): void {

@@ -143,6 +143,7 @@ describe('demo: back up everything and restore', () => {
       writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
       const status = await restore(page, cut);
       expect(status).toBe('Nothing was restored from cut-off-backup.zip. The file is cut off (an interrupted download or copy?). Download or copy it again.');
+      expect(await byTestId(page, 'backup-status').getAttribute('class')).toContain('is-error');
       expect(await storedChatCount(page)).toBe(0);
       expect(await byTestId(page, 'conversation-item').count()).toBe(0);
       await screenshot(page, 'backup-refused-desktop');
@@ -200,14 +201,12 @@ describe('demo: backup reminder', () => {
 
       await setRecord(page, { lastBackupDaysAgo: 40 });
       await expect.poll(() => reminder.isVisible(), POLL).toBe(true);
-      expect(await byTestId(page, 'backup-reminder-text').innerText()).toMatch(/^Your last backup was .+\. Chats since then live only in this browser\.$/);
+      expect(await byTestId(page, 'backup-reminder-text').innerText()).toMatch(/^Your last backup was 40 days ago, on .+\. Chats since then live only in this browser\.$/);
       expect(await reminder.getAttribute('role')).toBe('region');
       await screenshot(page, 'backup-reminder-desktop');
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'backup-reminder-dark');
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize(MOBILE);
-      await screenshot(page, 'backup-reminder-phone');
       expect(await seriousViolations(page)).toEqual([]);
 
       // Not now: gone, and still gone after a reload (7 days' snooze).
@@ -241,13 +240,14 @@ describe('demo: backup reminder', () => {
       await seedChats(page, [{ title: 'Old chat', messages: [{ role: 'user', text: 'Hello' }] }]);
       await expect.poll(() => reminder.isVisible(), POLL).toBe(true);
       expect(await byTestId(page, 'backup-reminder-text').innerText()).toContain('never been backed up');
+      await screenshot(page, 'backup-reminder-phone');
 
       await setRecord(page, { syncUrl: 'https://couch.example.com/userdb-1' });
       expect(await reminder.isVisible()).toBe(false);
       await setRecord(page, { lastBackupDaysAgo: 40 });
       expect(await reminder.isVisible()).toBe(false);
       expect(watch.errors).toEqual([]);
-    }, { query: QUERY });
+    }, { query: QUERY, viewport: MOBILE });
   }, 120_000);
 });
 
