@@ -116,6 +116,7 @@ export class DemoApp implements AppHost {
         this.backupReminder.update(this.conversations);
         this.notices.show({ tone: 'success', key: 'backup', title: `Backed up ${chats} chat${chats === 1 ? '' : 's'} into ${fileName}.` });
       },
+      beforeRestore: () => this.pendingDeletes.flush(),
       onRestored: (result) => {
         if (result !== undefined) this.notices.show(restoredNotice(result));
         void this.afterBulkWrite();

@@ -15,6 +15,8 @@ import { restoreTitle, skippedList } from './restore-summary.js';
 export interface BackupPanelHandlers {
   /** A backup was downloaded (the reminder goes). */
   onBackedUp(fileName: string, chats: number): void;
+  /** Before a restore reads the file: deletes still offering Undo are finished (else it would skip their chats as already here). */
+  beforeRestore(): Promise<void>;
   /** A restore ended (`undefined`: stopped by Cancel, the chats restored before it stay): the list and the storage line follow. */
   onRestored(result: ImportAllResult | undefined): void;
 }
@@ -115,6 +117,7 @@ export class BackupPanel {
     if (controller === undefined) return;
     let done = 0;
     try {
+      await this.handlers.beforeRestore();
       const result = await this.store.importAll(file, {
         onConflict: 'skip', signal: controller.signal,
         onProgress: (progress) => {

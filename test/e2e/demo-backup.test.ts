@@ -128,6 +128,28 @@ describe('demo: back up everything and restore', () => {
     }, { query: QUERY });
   }, 180_000);
 
+  it('a restore while "Delete all data" still offers Undo brings the chats back, and the delete does not remove them after', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await seedChats(page, [
+        { title: 'First', messages: [{ role: 'user', text: 'One' }] },
+        { title: 'Second', messages: [{ role: 'user', text: 'Two' }] },
+      ]);
+      const file = await backUp(page);
+      await byTestId(page, 'delete-all').click();
+      await waitForNotice(page, /Every chat was deleted from this browser/);
+      expect(await byTestId(page, 'conversation-item').count()).toBe(0);
+      expect(await storedChatCount(page)).toBe(2); // Undo is still offered: nothing deleted yet
+
+      expect(await restore(page, file.path)).toBe('Restored 2 chats.');
+      await closeSettings(page);
+      await expect.poll(() => titles(page), POLL).toEqual(['Second', 'First']);
+      // No delete is left waiting to remove them (the page keeps pending deletes in sessionStorage).
+      expect(await page.evaluate(() => sessionStorage.getItem('convolog-demo:pending-deletes'))).toBeNull();
+      expect(await storedChatCount(page)).toBe(2);
+      expect(watch.errors).toEqual([]);
+    }, { query: 'speed=fast&undoMs=600000' });
+  }, 120_000);
+
   it('refuses a cut-off backup, or a ZIP that is no backup, with the reason, and writes nothing', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedChats(page, [
