@@ -10,7 +10,7 @@ import { ChatHeader } from '../transcript/chat-header.js';
 import { Transcript } from '../transcript/transcript.js';
 import { Composer } from '../composer/composer.js';
 import { Notices, describeError } from '../shared/notices.js';
-import { persistenceNotice, restoredNotice, settingsSavedNotice, unreadableNotice } from './app-notices.js';
+import { persistenceNotice, settingsSavedNotice, unreadableNotice } from './app-notices.js';
 import { SettingsDialog } from '../settings/settings-dialog.js';
 import { ImportDialog } from '../dialogs/import-dialog.js';
 import { StoragePanel } from '../settings/storage-panel.js';
@@ -36,8 +36,7 @@ import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
 import { showInterruptedDeletes } from './interrupted-deletes.js';
 import { SidebarList } from './sidebar-list.js';
 import { askPersistenceOnce } from './storage-care.js';
-import { BackupPanel } from '../settings/backup-panel.js';
-import { BackupReminder } from './backup-reminder.js';
+import { BackupCare } from './backup-care.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -57,8 +56,7 @@ export class DemoApp implements AppHost {
   private readonly drawer: SidebarDrawer;
   private readonly settingsDialog: SettingsDialog;
   private readonly storagePanel: StoragePanel;
-  private readonly backupPanel: BackupPanel;
-  private readonly backupReminder: BackupReminder;
+  private readonly backup: BackupCare;
   readonly interruptedBanner: HTMLElement;
   private readonly shell: HTMLElement;
   private readonly list: SidebarList;
@@ -111,19 +109,8 @@ export class DemoApp implements AppHost {
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
     });
     const syncPanel = new SyncPanel(store, { onPulled: () => this.afterBulkWrite() });
-    this.backupPanel = new BackupPanel(store, {
-      onBackedUp: (fileName, chats) => {
-        this.backupReminder.update(this.conversations);
-        this.notices.show({ tone: 'success', key: 'backup', title: `Backed up ${chats} chat${chats === 1 ? '' : 's'} into ${fileName}.` });
-      },
-      beforeRestore: () => this.pendingDeletes.flush(),
-      onRestored: (result) => {
-        if (result !== undefined) this.notices.show(restoredNotice(result));
-        void this.afterBulkWrite();
-      },
-    });
-    this.backupReminder = new BackupReminder(() => this.backUpNow());
-    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [this.backupPanel.element, syncPanel.element]);
+    this.backup = new BackupCare(this, { openSettings: () => this.settingsDialog.open(this.settings), afterBulkWrite: () => this.afterBulkWrite() });
+    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [this.backup.panel.element, syncPanel.element]);
     this.interruptedBanner = h('div', { className: 'interrupted-banner', testId: 'interrupted', attrs: { role: 'status' } },
       icon(ICONS.alert),
       h('span', { text: 'The last turn was interrupted before its tool calls returned. They will be closed with an error result when you send your next message.' }));
@@ -132,7 +119,7 @@ export class DemoApp implements AppHost {
     const main = h('main', { className: 'chat' },
       this.header.element,
       this.transcript.element,
-      h('div', { className: 'composer-area' }, this.backupReminder.element, this.notices.element, this.interruptedBanner, this.composer.element));
+      h('div', { className: 'composer-area' }, this.backup.reminder.element, this.notices.element, this.interruptedBanner, this.composer.element));
     this.composer.acceptDropsOn(main);
     this.shell = h('div', { className: 'app' },
       this.sidebar.element,
@@ -289,16 +276,8 @@ export class DemoApp implements AppHost {
   /** Re-reads the storage estimate now (the settings panel and the sidebar's line), and whether to remind of a backup. */
   private async refreshStorage(): Promise<void> {
     clearTimeout(this.storageTimer);
-    this.backupReminder.update(this.conversations);
+    this.backup.update();
     this.sidebar.setStorageLine(await this.storagePanel.refresh(), this.storagePanel.nearlyFull);
-  }
-
-  /** The reminder's "Back up now": Settings opens at Backup, where the progress and Cancel are. */
-  private backUpNow(): void {
-    this.settingsDialog.open(this.settings);
-    this.backupPanel.element.scrollIntoView({ block: 'start' });
-    void this.backupPanel.backUp();
-    this.backupPanel.focusCancel();
   }
 
   /** Re-measures the open chat's context after `delay` milliseconds. */
