@@ -13,6 +13,7 @@ import { byTestId, screenshot, waitForNotice, waitForReady } from './support/dem
 import { onDemoPage } from './support/demo-session.js';
 import { useDownloads } from './support/downloads.js';
 import { seedChats } from './support/seed-chats.js';
+import { seedManyChats } from './support/seed-many-chats.js';
 import { storedAttachmentCount, storedChatCount } from './support/stored-chats.js';
 import { pasteFile, pngBytes, sendAndSettle, thumbnailWidths } from './support/attachment-files.js';
 import { seriousViolations } from './support/axe.js';
@@ -149,6 +150,42 @@ describe('demo: back up everything and restore', () => {
       expect(watch.errors).toEqual([]);
     }, { query: 'speed=fast&undoMs=600000' });
   }, 120_000);
+
+  it('Cancel stops a backup (no file, no "last backup") and a restore between chats (exactly the chats it reports are stored)', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await seedManyChats(page, 400);
+      const barMoved = (): Promise<void> => expect.poll(() => byTestId(page, 'backup-progress').evaluate((bar) => (bar as HTMLProgressElement).value), { ...POLL, interval: 20 }).toBeGreaterThan(0);
+      let downloaded = 0;
+      page.on('download', () => downloaded++);
+      await openSettings(page);
+      await byTestId(page, 'backup-all').click();
+      await barMoved();
+      await byTestId(page, 'backup-cancel').click();
+      await expect.poll(() => byTestId(page, 'backup-status').innerText(), POLL).toBe('Backup cancelled; no file was saved.');
+      expect(await byTestId(page, 'backup-last').innerText()).toBe('Last backup: never.');
+      expect(downloaded).toBe(0);
+
+      const file = await backUp(page);
+      expect(await byTestId(page, 'backup-status').innerText()).toMatch(/^Backed up 400 chats into /);
+      await closeSettings(page);
+      await deleteEverything(page);
+
+      await openSettings(page);
+      await byTestId(page, 'restore-input').setInputFiles(file.path);
+      // Cancel once the first chats are written (the bar moves with every chat).
+      await barMoved();
+      expect(await byTestId(page, 'backup-cancel').isVisible()).toBe(true);
+      await byTestId(page, 'backup-cancel').click();
+      await expect.poll(() => byTestId(page, 'backup-section').getAttribute('aria-busy'), POLL).toBe('false');
+      const status = await byTestId(page, 'backup-status').innerText();
+      const kept = Number(/^Restore stopped\. The (\d+) chats? restored before it stopped are kept\.$/.exec(status)?.[1]);
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(400);
+      expect(await storedChatCount(page)).toBe(kept);
+      expect(await byTestId(page, 'backup-cancel').isVisible()).toBe(false);
+      expect(watch.errors).toEqual([]);
+    }, { query: QUERY });
+  }, 180_000);
 
   it('refuses a cut-off backup, or a ZIP that is no backup, with the reason, and writes nothing', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
