@@ -28,7 +28,7 @@ const ANNOUNCE_EVERY_MS = 1000;
 export class BackupPanel {
   readonly element: HTMLElement;
   private readonly last = h('p', { className: 'storage-persistence', testId: 'backup-last' });
-  private readonly bar = h('progress', { className: 'backup-bar', testId: 'backup-progress', attrs: { 'aria-label': 'Progress' } });
+  private readonly bar = h('progress', { className: 'backup-bar', testId: 'backup-progress', attrs: { 'aria-label': 'Backup or restore progress' } });
   private readonly status = h('p', { className: 'backup-status', testId: 'backup-status', attrs: { role: 'status' } });
   private readonly summary = h('div', { className: 'backup-summary', testId: 'restore-summary' });
   private readonly backupButton: HTMLButtonElement;
