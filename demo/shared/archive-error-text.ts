@@ -15,7 +15,9 @@ export function archiveErrorText(error: unknown, kind: ArchiveKind): string | un
 /** The same, from an error's code and `details.reason` (a backup's skipped chat carries only those). */
 export function archiveCodeText(code: string, reason: unknown, kind: ArchiveKind): string | undefined {
   if (code === 'attachment_mismatch') {
-    return 'A picture or file in it does not match its fingerprint: the file was damaged or changed after it was exported. Export it again from where it came from.';
+    return kind === 'chat'
+      ? 'A picture or file in it does not match its fingerprint: the file was damaged or changed after it was exported. Export it again from where it came from.'
+      : 'A picture or file in it does not match its fingerprint: the file was damaged or changed after the backup was made. Make a new backup in the browser it came from.';
   }
   if (code === 'too_large') {
     return 'It unpacks to more than this demo accepts for one chat (64 MB). Only a file from a source you trust should be that large.';

@@ -187,6 +187,35 @@ describe('demo: back up everything and restore', () => {
     }, { query: QUERY });
   }, 180_000);
 
+  it('restores the other chats of a backup whose picture was changed, and lists the damaged chat as skipped with the reason', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      await seedChats(page, [{ title: 'Soup recipe', messages: [{ role: 'user', text: 'Leek soup?' }] }]);
+      await chatWithPicture(page, 'Look at my garden');
+      const file = await backUp(page);
+      await closeSettings(page);
+      await deleteEverything(page);
+
+      // Pictures are stored, not deflated: one byte changed inside the PNG leaves a readable ZIP.
+      const tampered = Buffer.from(readFileSync(file.path));
+      const png = tampered.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      expect(png).toBeGreaterThan(0);
+      tampered[png + 200] = tampered[png + 200]! ^ 0xff;
+      const path = join(downloads.directory, 'changed-backup.zip');
+      writeFileSync(path, tampered);
+
+      expect(await restore(page, path)).toBe('Restored 1 chat, 1 skipped.');
+      expect(await byTestId(page, 'restore-skipped').locator('li').allInnerTexts())
+        .toEqual([expect.stringMatching(/^conversations\/\S+\.json \(chat [0-9a-f-]{8}\): A picture or file in it does not match its fingerprint/)]);
+      await waitForNotice(page, /^Restored 1 chat, 1 skipped\./);
+      await screenshot(page, 'backup-skipped-desktop');
+      await closeSettings(page);
+      await expect.poll(() => titles(page), POLL).toEqual(['Soup recipe']);
+      expect(await storedChatCount(page)).toBe(1);
+      expect(await storedAttachmentCount(page)).toBe(0);
+      expect(watch.errors).toEqual([]);
+    }, { query: QUERY });
+  }, 120_000);
+
   it('refuses a cut-off backup, or a ZIP that is no backup, with the reason, and writes nothing', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       await seedChats(page, [
