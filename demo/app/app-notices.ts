@@ -1,6 +1,8 @@
 // The notices the app shell shows itself (not those of a turn, an import or a delete).
+import type { ImportAllResult } from '../../src/index.js';
 import type { NoticeInit } from '../shared/notices.js';
 import type { DemoSettings } from '../model/settings.js';
+import { restoreTitle, skippedLines } from '../settings/restore-summary.js';
 
 /**
  * What saving the settings says: where replies now come from when that changed, else only that
@@ -37,4 +39,12 @@ export function persistenceNotice(granted: boolean): NoticeInit {
   return granted
     ? { tone: 'success', title: 'Persistent storage granted: the browser will not clear these chats to free space.' }
     : { tone: 'warning', title: 'Persistent storage was not granted.', details: ['The browser may still clear these chats when space runs low. Export the ones you want to keep. Installing the site or bookmarking it makes a grant more likely.'] };
+}
+
+/** What a restore of a backup did (the same words as Settings → Backup, for when the dialog was closed). */
+export function restoredNotice(result: ImportAllResult): NoticeInit {
+  const skipped = skippedLines(result);
+  return skipped.length === 0
+    ? { tone: 'success', key: 'backup', title: restoreTitle(result) }
+    : { tone: 'warning', key: 'backup', title: restoreTitle(result), details: skipped.slice(0, 8).concat(skipped.length > 8 ? [`…and ${skipped.length - 8} more.`] : []) };
 }

@@ -36,6 +36,7 @@ import { ShortcutsDialog } from '../dialogs/shortcuts-dialog.js';
 import { showInterruptedDeletes } from './interrupted-deletes.js';
 import { SidebarList } from './sidebar-list.js';
 import { askPersistenceOnce } from './storage-care.js';
+import { BackupCare } from './backup-care.js';
 
 /** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
 const ESTIMATE_ON_OPEN_LIMIT = 2000;
@@ -55,6 +56,7 @@ export class DemoApp implements AppHost {
   private readonly drawer: SidebarDrawer;
   private readonly settingsDialog: SettingsDialog;
   private readonly storagePanel: StoragePanel;
+  private readonly backup: BackupCare;
   readonly interruptedBanner: HTMLElement;
   private readonly shell: HTMLElement;
   private readonly list: SidebarList;
@@ -77,7 +79,7 @@ export class DemoApp implements AppHost {
       onRename: (id) => void this.openConversation(id).then(() => this.header.startRename()),
       onImport: (file) => void importChatFile(this, file),
       onSettings: () => this.settingsDialog.open(this.settings),
-      onExport: (id) => void this.openConversation(id).then(() => exportOpenChat(this, 'json')),
+      onExport: (id, format) => void this.openConversation(id).then(() => exportOpenChat(this, format)),
       onDelete: (id) => void this.openConversation(id).then(() => deleteOpenChat(this)),
       onNearEdge: (edge) => void this.list.loadPage(edge),
       onFilter: (query) => void this.list.filter(query),
@@ -107,7 +109,8 @@ export class DemoApp implements AppHost {
       onPersistence: (granted) => this.notices.show(persistenceNotice(granted)),
     });
     const syncPanel = new SyncPanel(store, { onPulled: () => this.afterBulkWrite() });
-    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [syncPanel.element]);
+    this.backup = new BackupCare(this, { openSettings: () => this.settingsDialog.open(this.settings), afterBulkWrite: () => this.afterBulkWrite() });
+    this.settingsDialog = new SettingsDialog(this.storagePanel, (settings) => this.applySettings(settings), [this.backup.panel.element, syncPanel.element]);
     this.interruptedBanner = h('div', { className: 'interrupted-banner', testId: 'interrupted', attrs: { role: 'status' } },
       icon(ICONS.alert),
       h('span', { text: 'The last turn was interrupted before its tool calls returned. They will be closed with an error result when you send your next message.' }));
@@ -116,7 +119,7 @@ export class DemoApp implements AppHost {
     const main = h('main', { className: 'chat' },
       this.header.element,
       this.transcript.element,
-      h('div', { className: 'composer-area' }, this.notices.element, this.interruptedBanner, this.composer.element));
+      h('div', { className: 'composer-area' }, this.backup.reminder.element, this.notices.element, this.interruptedBanner, this.composer.element));
     this.composer.acceptDropsOn(main);
     this.shell = h('div', { className: 'app' },
       this.sidebar.element,
@@ -270,9 +273,10 @@ export class DemoApp implements AppHost {
     this.storageTimer = setTimeout(() => void this.refreshStorage(), delay);
   }
 
-  /** Re-reads the storage estimate now (the settings panel and the sidebar's line). */
+  /** Re-reads the storage estimate now (the settings panel and the sidebar's line), and whether to remind of a backup. */
   private async refreshStorage(): Promise<void> {
     clearTimeout(this.storageTimer);
+    this.backup.update();
     this.sidebar.setStorageLine(await this.storagePanel.refresh(), this.storagePanel.nearlyFull);
   }
 

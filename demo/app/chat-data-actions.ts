@@ -4,7 +4,8 @@ import type { AppHost } from './app-host.js';
 import { compactChat } from './compaction.js';
 import { detectExportFormat, type ForeignExportFormat } from '../../src/importers/index.js';
 import { importForeignExport } from './foreign-import.js';
-import { exportJson, exportMarkdown, importConvologText, readImportFile } from './import-export.js';
+import { checkImportSize, exportJson, exportMarkdown, exportZip, importConvologData, isZipFile } from './import-export.js';
+import { archiveErrorText } from '../shared/archive-error-text.js';
 import { describeError } from '../shared/notices.js';
 
 /** Compacts the open chat with the current model, unless a turn or a compaction is running in it. */
@@ -38,11 +39,16 @@ export async function compactOpenChat(app: AppHost): Promise<void> {
   }
 }
 
-/** Downloads the open chat as a convolog JSON export or as Markdown. */
-export async function exportOpenChat(app: AppHost, kind: 'json' | 'markdown'): Promise<void> {
+/** Downloads the open chat as a convolog JSON export, a ZIP with its pictures and files, or Markdown. */
+export async function exportOpenChat(app: AppHost, kind: 'json' | 'zip' | 'markdown'): Promise<void> {
   const conversation = app.open;
   if (conversation === undefined) return;
   try {
+    if (kind === 'zip') {
+      const fileName = await exportZip(app.store, conversation);
+      app.notices.show({ tone: 'success', key: 'export', title: `Exported ${fileName} (every branch, with its pictures and files).` });
+      return;
+    }
     if (kind === 'json') {
       const fileName = await exportJson(app.store, conversation);
       app.notices.show({ tone: 'success', key: 'export', title: `Exported ${fileName} (every branch).` });
@@ -67,17 +73,19 @@ export async function exportOpenChat(app: AppHost, kind: 'json' | 'markdown'): P
  * or a convolog export as one new chat, which it opens, listing what the import had to change.
  */
 export async function importChatFile(app: AppHost, file: File): Promise<void> {
-  let text: string;
+  let data: string | Blob;
   try {
-    text = await readImportFile(file);
+    checkImportSize(file);
+    // A chat's ZIP goes to the store as it is (it reads only the parts it needs); anything else is text.
+    data = await isZipFile(file) ? file : await file.text();
   } catch (error) {
     app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}. Nothing was changed.`, details: [describeError(error)] });
     return;
   }
-  const format = detectExportFormat(text);
+  const format = typeof data === 'string' ? detectExportFormat(data) : 'convolog';
   try {
-    if (format !== null && format !== 'convolog') await importForeignFile(app, file, text, format);
-    else await importConvologFile(app, file, text);
+    if (typeof data === 'string' && format !== null && format !== 'convolog') await importForeignFile(app, file, data, format);
+    else await importConvologFile(app, file, data);
   } finally {
     // An import can write hundreds of chats: the storage line follows now, not after the writes go quiet.
     app.scheduleStorageRefresh(0);
@@ -100,9 +108,9 @@ async function importForeignFile(app: AppHost, file: File, text: string, format:
   }
 }
 
-async function importConvologFile(app: AppHost, file: File, text: string): Promise<void> {
+async function importConvologFile(app: AppHost, file: File, data: string | Blob): Promise<void> {
   try {
-    const imported = await importConvologText(app.store, text);
+    const imported = await importConvologData(app.store, data);
     const { warnings } = imported;
     let { conversation } = imported;
     if (imported.outcome === 'skipped') {
@@ -113,7 +121,7 @@ async function importConvologFile(app: AppHost, file: File, text: string): Promi
     }
     if (conversation.title.trim() === '') {
       // A bare history has no title: the file name is the best one there is.
-      conversation = await app.store.updateConversation(conversation.id, { title: file.name.replace(/\.(json|jsonl)$/i, '') });
+      conversation = await app.store.updateConversation(conversation.id, { title: file.name.replace(/\.(json|jsonl|zip)$/i, '') });
     }
     app.conversations = [conversation, ...app.conversations.filter((item) => item.id !== conversation.id)];
     await app.openConversation(conversation.id);
@@ -125,6 +133,9 @@ async function importConvologFile(app: AppHost, file: File, text: string): Promi
           details: warnings.slice(0, 8).map((warning) => warning.message).concat(warnings.length > 8 ? [`…and ${warnings.length - 8} more.`] : []),
         });
   } catch (error) {
-    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}. Nothing was changed.`, details: [describeError(error)] });
+    app.notices.show({
+      tone: 'error', key: 'import', title: `Could not import ${file.name}. Nothing was changed.`,
+      details: [archiveErrorText(error, 'chat') ?? describeError(error)],
+    });
   }
 }

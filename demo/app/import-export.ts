@@ -1,6 +1,7 @@
 // Export the open chat (JSON via exportConversation, Markdown via toMarkdown) as a file
 // download, and read a file chosen for import.
 import { toMarkdown, type Conversation, type ConvologStore, type ImportResult } from '../../src/index.js';
+import { downloadBlob } from '../shared/download.js';
 import { exportFileName } from '../shared/format.js';
 
 /** Downloads the conversation as a convolog JSON export (the format `importConversation` reads). */
@@ -35,38 +36,40 @@ export async function exportMarkdown(store: ConvologStore, conversation: Convers
   return { fileName, branches };
 }
 
+/** Downloads the conversation as a ZIP: its convolog JSON and each picture or file it holds, once. */
+export async function exportZip(store: ConvologStore, conversation: Conversation): Promise<string> {
+  const zip = await store.exportConversation(conversation.id, { format: 'zip' });
+  const fileName = exportFileName(conversation.title, 'zip');
+  downloadBlob(zip, fileName);
+  return fileName;
+}
+
+/** Whether `file` is a ZIP archive: by its first bytes (`PK\x03\x04`), whatever its name says. */
+export async function isZipFile(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+}
+
 /** Largest file the demo reads: full ChatGPT histories run to hundreds of MB (the store refuses a single chat over 64 MB anyway). */
 const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 
-/** Reads a file chosen for import as text, refusing what cannot be an export. */
-export async function readImportFile(file: File): Promise<string> {
-  if (/\.zip$/i.test(file.name)) {
-    throw new Error(`${file.name} is a zip archive. Unzip it and choose the conversations.json inside.`);
-  }
+/** Refuses a file too large to import. */
+export function checkImportSize(file: File): void {
   if (file.size > MAX_IMPORT_BYTES) {
     throw new Error(`${file.name} is ${Math.round(file.size / 1e6)} MB; the demo imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
   }
-  return file.text();
 }
 
 /**
- * Imports a convolog export (JSON, JSON Lines or a serialized history) as one new chat. The data
- * is untrusted: provider data and escape-hatch content are removed (reported as warnings) and the
- * log must be resumable.
+ * Imports a convolog export (JSON, JSON Lines, a serialized history, or a chat's ZIP with its
+ * pictures and files) as one new chat. The data is untrusted: provider data and escape-hatch
+ * content are removed (reported as warnings), the log must be resumable, and each carried file's
+ * bytes must match its id.
  */
-export async function importConvologText(store: ConvologStore, text: string): Promise<ImportResult> {
-  return store.importConversation(text, { trusted: false });
+export async function importConvologData(store: ConvologStore, data: string | Blob): Promise<ImportResult> {
+  return store.importConversation(data, { trusted: false });
 }
 
 function download(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(new Blob([content], { type: `${type};charset=utf-8` }), fileName);
 }

@@ -14,7 +14,7 @@ const STORAGE_KEY = 'convolog-demo:pending-deletes';
 /** A delete interrupted by a reload: what was about to be deleted. */
 export interface InterruptedDelete { ids: string[]; label: string }
 
-interface Pending { id: number; ids: Set<string>; label: string; timer: ReturnType<typeof setTimeout> }
+interface Pending { id: number; ids: Set<string>; label: string; timer: ReturnType<typeof setTimeout>; run: () => Promise<void> }
 
 /** The deletes waiting for their Undo window to end, and the chats they hide meanwhile. */
 export class PendingDeletes {
@@ -39,11 +39,8 @@ export class PendingDeletes {
    */
   schedule(ids: readonly string[], label: string, run: () => Promise<void>, delay = UNDO_WINDOW_MS): () => boolean {
     const id = this.nextId++;
-    const timer = setTimeout(() => {
-      this.pending.delete(id);
-      void run().finally(() => this.save());
-    }, delay);
-    this.pending.set(id, { id, ids: new Set(ids), label, timer });
+    const timer = setTimeout(() => void this.runNow(id), delay);
+    this.pending.set(id, { id, ids: new Set(ids), label, timer, run });
     this.save();
     return () => {
       const pending = this.pending.get(id);
@@ -53,6 +50,27 @@ export class PendingDeletes {
       this.save();
       return true;
     };
+  }
+
+  /**
+   * Runs every waiting delete now (Undo is then too late) and resolves when they are done. For a
+   * restore: a chat hidden by a delete still waiting is still stored, so the restore would count
+   * it as already there and skip it, and the delete would then remove it for good.
+   */
+  async flush(): Promise<void> {
+    await Promise.all([...this.pending.keys()].map((id) => this.runNow(id)));
+  }
+
+  private async runNow(id: number): Promise<void> {
+    const pending = this.pending.get(id);
+    if (pending === undefined) return;
+    clearTimeout(pending.timer);
+    this.pending.delete(id);
+    try {
+      await pending.run();
+    } finally {
+      this.save();
+    }
   }
 
   /** The deletes a previous page of this tab left pending when it reloaded (read once, then forgotten). */

@@ -1,4 +1,5 @@
-// The menu of one chat in the sidebar ("⋯" beside it): Rename, Export, Delete. One menu element
+// The menu of one chat in the sidebar ("⋯" beside it): Rename, Export (JSON, or a ZIP with the
+// chat's pictures and files), Delete. One menu element
 // serves every chat; it opens under the button that asked for it and closes on Escape, a click
 // elsewhere, or a choice.
 import { h, icon } from '../shared/dom.js';
@@ -7,7 +8,7 @@ import { ICONS } from '../shared/icons.js';
 /** What a choice asks the app to do, for the chat the menu was opened on. */
 export interface ChatMenuHandlers {
   onRename(conversationId: string): void;
-  onExport(conversationId: string): void;
+  onExport(conversationId: string, format: 'json' | 'zip'): void;
   onDelete(conversationId: string): void;
 }
 
@@ -27,7 +28,8 @@ export class ChatMenu {
       }, icon(paths), label);
     this.element = h('div', { className: 'chat-menu', testId: 'chat-menu', attrs: { role: 'menu', 'aria-label': 'Chat actions' }, on: { keydown: (event) => this.onKey(event) } },
       choice('Rename', 'chat-menu-rename', ICONS.pencil, handlers.onRename),
-      choice('Export', 'chat-menu-export', ICONS.download, handlers.onExport),
+      choice('Export JSON', 'chat-menu-export', ICONS.download, (id) => handlers.onExport(id, 'json')),
+      choice('Export ZIP with attachments', 'chat-menu-export-zip', ICONS.download, (id) => handlers.onExport(id, 'zip')),
       choice('Delete', 'chat-menu-delete', ICONS.trash, handlers.onDelete, true));
     this.element.hidden = true;
     document.addEventListener('pointerdown', (event) => {

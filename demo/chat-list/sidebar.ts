@@ -40,7 +40,7 @@ export interface SidebarHandlers {
   onImport(file: File): void;
   onSettings(): void;
   /** The per-chat menu's Export and Delete (Rename is `onRename`). */
-  onExport(conversationId: string): void;
+  onExport(conversationId: string, format: 'json' | 'zip'): void;
   onDelete(conversationId: string): void;
   /** The list was scrolled near its end (`'after'`) or its start with pages dropped above (`'before'`). */
   onNearEdge(edge: 'before' | 'after'): void;
@@ -74,7 +74,7 @@ export class Sidebar {
     const importInput = h('input', {
       className: 'visually-hidden',
       testId: 'import',
-      attrs: { type: 'file', accept: '.json,.jsonl,application/json', 'aria-label': 'Import chats: a convolog export, or conversations.json from ChatGPT, Claude or Open WebUI' },
+      attrs: { type: 'file', accept: '.json,.jsonl,.zip,application/json,application/zip', 'aria-label': 'Import chats: a convolog export (JSON or ZIP), or conversations.json from ChatGPT, Claude or Open WebUI' },
       on: {
         change: () => {
           const file = importInput.files?.[0];
@@ -100,7 +100,7 @@ export class Sidebar {
           this.list,
           this.menu.element)),
       h('div', { className: 'sidebar-foot' },
-        h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export, or conversations.json from ChatGPT, Claude or Open WebUI' },
+        h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export (JSON or ZIP), or conversations.json from ChatGPT, Claude or Open WebUI' },
           icon(ICONS.upload), 'Import chat', importInput),
         h('button', { className: 'btn btn-ghost btn-block', testId: 'settings', attrs: { type: 'button' }, on: { click: () => handlers.onSettings() } },
           icon(ICONS.settings), 'Settings & storage'),

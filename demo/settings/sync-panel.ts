@@ -21,6 +21,11 @@ function loadSyncSettings(): SyncSettings {
   }
 }
 
+/** Whether a sync server is set up here (an http(s) database URL saved): the chats then have a copy elsewhere. */
+export function syncConfigured(): boolean {
+  return /^https?:\/\//.test(loadSyncSettings().url);
+}
+
 /** One id per browser profile, so a reload resumes from this device's checkpoint. */
 function deviceId(): string {
   let id = localStorage.getItem(DEVICE_KEY);

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
@@ -99,10 +100,12 @@ describe('demo: importing another app\'s export', () => {
       expect(brokenSummary).not.toContain('Nothing was left out');
       await byTestId(page, 'import-done').click();
 
+      // Import chat takes a convolog chat's ZIP now; a ChatGPT export's ZIP (conversations.json
+      // inside, no conversation.json) still gets the way to import it.
       const zip = join(files, 'chatgpt-export.zip');
-      writeFileSync(zip, 'PK\u0003\u0004');
+      writeFileSync(zip, zipSync({ 'conversations.json': strToU8('[]') }));
       await byTestId(page, 'import').setInputFiles(zip);
-      await waitForNotice(page, /Unzip it and choose the conversations\.json inside/);
+      await waitForNotice(page, /unzip it and choose the conversations\.json inside/);
     } finally {
       await context.close();
     }
