@@ -97,6 +97,61 @@ describe('importChatGPTZip', () => {
   });
 });
 
+describe('importChatGPTZip: shards, abort, damage', () => {
+  it('reads conversations-NNN.json shards in order', async () => {
+    const store = await stores.open();
+    const blob = zip({
+      'conversations-001.json': strToU8(JSON.stringify([photoChat('c2', 'file-service://file-Cat1')])),
+      'conversations-000.json': strToU8(JSON.stringify([photoChat('c1', 'file-service://file-Cat1')])),
+      'file-Cat1-cat.png': PNG, 'file-Pdf1-report.pdf': PDF,
+    });
+    const files: string[] = [];
+    const result = await importChatGPTZip(store, await openZipArchive(blob), { onProgress: ({ file }) => files.push(file) });
+    expect(result.conversations.map((c) => c.title)).toEqual(['Photo c1', 'Photo c2']);
+    expect(files).toEqual(['conversations-000.json', 'conversations-001.json']);
+  });
+
+  it('an abort between conversations keeps the ones imported, each whole', async () => {
+    const store = await stores.open();
+    const controller = new AbortController();
+    const blob = zip({
+      'conversations.json': strToU8(JSON.stringify([photoChat('c1', 'file-service://file-Cat1'), photoChat('c2', 'file-service://file-Cat1')])),
+      'file-Cat1-cat.png': PNG, 'file-Pdf1-report.pdf': PDF,
+    });
+    const error = await importChatGPTZip(store, await openZipArchive(blob), { signal: controller.signal, onProgress: () => controller.abort() })
+      .catch((caught: unknown) => caught);
+    expect(isConvologError(error, 'aborted')).toBe(true);
+    const listed = await store.listConversations();
+    expect(listed.map((c) => c.title)).toEqual(['Photo c1']);
+    expect(await mediaOf(store, listed[0]!.id)).toHaveLength(2);
+  });
+
+  it('a damaged file costs its part only, with a warning naming it', async () => {
+    const store = await stores.open();
+    const picture = new Uint8Array(64 * 1024).fill(7);
+    picture.set(PNG);
+    const bytes = zipSync({
+      'conversations.json': strToU8(JSON.stringify([photoChat('c1', 'file-service://file-Cat1')])),
+      'file-Cat1-cat.png': [picture, { level: 6 }], 'file-Pdf1-report.pdf': PDF,
+    });
+    const at = indexOf(bytes, strToU8('file-Cat1-cat.png')) + 'file-Cat1-cat.png'.length;
+    bytes.fill(0xff, at, at + 24); // the start of its deflated data
+    const result = await importChatGPTZip(store, await openZipArchive(new Blob([bytes])));
+    expect(result.conversations).toHaveLength(1);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['dropped_block']);
+    expect(result.warnings[0]!.message).toMatch(/file-Cat1.*(damaged|tampered)/);
+    expect((await mediaOf(store, result.conversations[0]!.conversationId)).map((part) => part.type)).toEqual(['file']);
+  });
+});
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let at = 0; at <= haystack.length - needle.length; at++) {
+    for (let index = 0; index < needle.length; index++) if (haystack[at + index] !== needle[index]) continue outer;
+    return at;
+  }
+  return -1;
+}
+
 describe('importChatGPTZip: bad input', () => {
   const refused = async (blob: Blob, code: string, reason?: string) => {
     const store = await stores.open();
