@@ -7,6 +7,8 @@ export interface ExportArchive {
   readonly names: readonly string[];
   /** The bytes of one entry (every read counts against the archive's `maxBytes`). */
   read(name: string): Promise<Uint8Array>;
+  /** One entry as UTF-8 text, decoded as it inflates (`invalid_archive` when it is not UTF-8). */
+  readText(name: string): Promise<string>;
 }
 
 /** What the ZIP importers write through: a `ConvologStore` (only its `importConversation` is used). */

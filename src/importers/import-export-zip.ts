@@ -57,7 +57,7 @@ export async function importExportZip(store: ImportTarget, archive: ExportArchiv
 
   async function importFile(name: string): Promise<void> {
     checkAborted(options.signal);
-    const text = await readText(archive, name);
+    const text = await archive.readText(name);
     if (!startsWithArray(text)) {
       throw new ConvologError({ code: 'invalid_history', path: [], details: { entry: name }, message: `The ${name} of the ZIP is not a JSON array of conversations: it is not a data export.` });
     }
@@ -95,15 +95,6 @@ async function importOne(
       code: 'skipped_conversation', messageIndex: index, conversationId: source.id, conversationTitle: source.title,
       message: `Skipped ${describeConversation(source.id, source.title)}: ${error.message} The other conversations were kept.`,
     };
-  }
-}
-
-async function readText(archive: ExportArchive, name: string): Promise<string> {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(await archive.read(name));
-  } catch (error) {
-    if (isConvologError(error)) throw error;
-    throw new ConvologError({ code: 'invalid_history', path: [], cause: error, details: { entry: name }, message: `The ${name} of the ZIP is not UTF-8 text: it is not a data export.` });
   }
 }
 

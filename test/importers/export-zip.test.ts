@@ -165,6 +165,7 @@ describe('importChatGPTZip: bad input', () => {
   it('refuses a file that is not a ZIP', () => refused(new Blob([strToU8('[{"mapping":{}}]')]), 'invalid_archive', 'not_zip'));
   it('refuses a ZIP without conversations.json', () => refused(zip({ 'notes.txt': strToU8('hi') }), 'invalid_archive', 'missing_entry'));
   it('refuses a conversations.json that is not an array', () => refused(zip({ 'conversations.json': strToU8('{"hello": 1}') }), 'invalid_history'));
+  it('refuses a conversations.json that is not UTF-8', () => refused(zip({ 'conversations.json': [new Uint8Array([0x5b, 0xff, 0xfe, 0x5d]), { level: 6 }] }), 'invalid_archive', 'not_text'));
   it('refuses a name that escapes its folder', () => refused(zip({ 'conversations.json': strToU8('[]'), '../evil.png': PNG }), 'invalid_archive', 'entry_name'));
   it('stops a bomb at the inflated-size cap', () => refused(zip({ 'conversations.json': new Uint8Array(4 * 1024 * 1024) }), 'too_large'));
 

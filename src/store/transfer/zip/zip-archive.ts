@@ -1,7 +1,7 @@
 import { zipEntriesByName } from '../read-zip-export.js';
 import { invalidArchive } from './invalid-archive.js';
-import { readZipEntry, type InflateBudget } from './read-zip-entry.js';
-import { readZipDirectory } from './zip-directory.js';
+import { readZipEntry, streamZipEntry, type InflateBudget } from './read-zip-entry.js';
+import { readZipDirectory, type ZipEntry } from './zip-directory.js';
 
 /**
  * A ZIP opened for reading entry by entry (DESIGN §18): its names from the central directory,
@@ -19,6 +19,11 @@ export interface ZipArchive {
    * more than it declares is `invalid_archive`; an unknown name is `invalid_archive` (`missing_entry`).
    */
   read(name: string): Promise<Uint8Array>;
+  /**
+   * One entry as UTF-8 text, decoded as it inflates (never the whole bytes and the text at once);
+   * `invalid_archive` (`not_text`) when it is not UTF-8. Same budget and checks as `read`.
+   */
+  readText(name: string): Promise<string>;
 }
 
 /** The default of `openZipArchive`'s `maxBytes`: what the archive may inflate to in all. */
@@ -28,13 +33,29 @@ export const DEFAULT_MAX_ARCHIVE_BYTES = 4 * 1024 * 1024 * 1024;
 export async function openArchive(blob: Blob, maxBytes: number): Promise<ZipArchive> {
   const entries = zipEntriesByName(await readZipDirectory(blob));
   const budget: InflateBudget = { maxBytes, left: maxBytes };
+  const entryNamed = (name: string): ZipEntry => {
+    const entry = entries.get(name);
+    if (entry === undefined) throw invalidArchive('missing_entry', `The ZIP holds no entry named ${JSON.stringify(name)}.`, { entry: name });
+    return entry;
+  };
   return {
     names: [...entries.keys()],
     size: (name) => entries.get(name)?.size,
-    read: async (name) => {
-      const entry = entries.get(name);
-      if (entry === undefined) throw invalidArchive('missing_entry', `The ZIP holds no entry named ${JSON.stringify(name)}.`, { entry: name });
-      return readZipEntry(blob, entry, budget);
+    read: async (name) => readZipEntry(blob, entryNamed(name), budget),
+    readText: async (name) => {
+      const decoder = new TextDecoder('utf-8', { fatal: true });
+      const pieces: string[] = [];
+      // A ConvologError passes through the inflater as it is (any other error there reads as damage).
+      const decode = (data?: Uint8Array): string => {
+        try {
+          return data === undefined ? decoder.decode() : decoder.decode(data, { stream: true });
+        } catch (error) {
+          throw invalidArchive('not_text', `The ZIP entry "${name}" is not UTF-8 text.`, { entry: name }, error);
+        }
+      };
+      await streamZipEntry(blob, entryNamed(name), budget, (data) => pieces.push(decode(data)));
+      pieces.push(decode());
+      return pieces.join('');
     },
   };
 }
