@@ -92,7 +92,11 @@ function assistantBlocks(content: Record<string, unknown>, contentType: string, 
     case 'text':
     case 'multimodal_text':
       return partsOf(content, at).flatMap((part): AssistantBlock[] => {
-        if (part.type !== 'text') return [];
+        if (part.type === 'image') return [part as AssistantBlock]; // only with keepMedia: else partsOf reported it
+        if (part.type !== 'text') {
+          at.warnings.droppedBlock('a file in an assistant message was left out: an answer holds images, not files', at.index);
+          return [];
+        }
         const text = resolveCitations(part.text, metadata);
         return text === '' ? [] : [{ type: 'text', text }];
       });

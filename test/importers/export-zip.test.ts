@@ -70,7 +70,7 @@ describe('importChatGPTZip', () => {
     expect(media.map((part) => part.type)).toEqual(['file']);
   });
 
-  it('brings a DALL·E image from a folder into the answer', async () => {
+  it('brings a DALL·E image from a folder, and an image in the answer itself (a .dat file), into the answer', async () => {
     const store = await stores.open();
     const chat = conversation('d1', 'Draw', [
       ['root', null, null],
@@ -78,10 +78,14 @@ describe('importChatGPTZip', () => {
       ['t1', 'u1', message('t1', 'tool', { content_type: 'multimodal_text', parts: [{ content_type: 'image_asset_pointer', asset_pointer: 'sediment://file_77ff' }] }, { authorName: 'dalle.text2im' }, 2)],
       ['a1', 't1', message('a1', 'assistant', text('Here it is.'), {}, 3)],
     ], 'a1');
-    const blob = zip({ 'conversations.json': strToU8(JSON.stringify([chat])), 'dalle-generations/file_77ff-abc.webp': PNG });
+    (chat.mapping as Record<string, { message: { content: unknown } }>).a1!.message.content = {
+      content_type: 'multimodal_text', parts: ['Here it is.', { content_type: 'image_asset_pointer', asset_pointer: 'sediment://file_88ee' }],
+    };
+    const blob = zip({ 'conversations.json': strToU8(JSON.stringify([chat])), 'dalle-generations/file_77ff-abc.webp': PNG, 'file_88ee.dat': PNG });
     const result = await importChatGPTZip(store, await openZipArchive(blob));
     const media = await mediaOf(store, result.conversations[0]!.conversationId);
-    expect(media.map((part) => part.type)).toEqual(['image']);
+    expect(media.map((part) => part.type)).toEqual(['image', 'image']);
+    expect(result.warnings).toEqual([]);
   });
 
   it('a second import of the same ZIP changes nothing, also when another tab imports it at the same time', async () => {
