@@ -3,7 +3,9 @@
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
 //   own launch-only providers (test/support/browser-providers; DESIGN §19).
-// - e2e: playwright-core drives real Chromium against the demo and the store (reliability).
+// - e2e: playwright-core drives real Chromium against the demo and the store (reliability); the
+//   launch-only crash harness (test/reliability/killed-mid-append-engines.test.ts) starts Firefox
+//   and WebKit itself, one after the other (DESIGN §19).
 import { defineConfig } from 'vitest/config';
 import type { BrowserProviderOption } from 'vitest/node';
 import { playwright } from '@vitest/browser-playwright';

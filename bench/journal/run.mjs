@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { createServer } from 'vite';
 import { CHROMIUM_ARGS, requireChromium } from '../../scripts/find-chromium.mjs';
+import { startResultPageServer } from '../support/result-page-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repository = resolve(here, '../..');
@@ -23,30 +23,9 @@ const settings = {
   per: Number(process.env.JOURNAL_BENCH_PER_CONVERSATION ?? 1000),
 };
 
-let deliver;
-const posted = new Promise((resolvePosted) => { deliver = resolvePosted; });
-const server = await createServer({
-  configFile: false, root: repository, cacheDir: join(repository, 'bench/.tmp/vite-cache-journal'), logLevel: 'warn', clearScreen: false,
-  server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
-  optimizeDeps: { include: ['idb', 'uuid', 'zod'], entries: ['bench/journal/index.html'] },
-  plugins: [{
-    name: 'journal-bench-results',
-    configureServer(dev) {
-      dev.middlewares.use('/__journal-bench-result', (request, response) => {
-        let body = '';
-        request.on('data', (chunk) => { body += chunk; });
-        request.on('end', () => {
-          response.end('ok');
-          deliver(JSON.parse(body));
-        });
-      });
-    },
-  }],
-});
-await server.listen();
-const { port } = server.httpServer.address();
-const query = new URLSearchParams({ auto: '1', ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])) });
-const url = `http://127.0.0.1:${port}/bench/journal/index.html?${query}`;
+const server = await startResultPageServer({ repository, name: 'journal', include: ['idb', 'uuid', 'zod'] });
+const { posted } = server;
+const url = server.pageUrl(settings);
 const profile = mkdtempSync(join(tmpdir(), `convolog-journal-bench-${engine}-`));
 const started = Date.now();
 let stop = async () => {};

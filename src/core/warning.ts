@@ -12,7 +12,11 @@ export type WarningCode =
   | 'skipped_entry'
   | 'skipped_document'
   /** Sync (DESIGN §13): an entry that waited for its parent was given up (more than 1000 were waiting). */
-  | 'dropped_orphan';
+  | 'dropped_orphan'
+  /** Sync (DESIGN §13): an attachment's bytes could not travel (not stored on the pushing device, or not on the server). */
+  | 'missing_attachment'
+  /** Sync (DESIGN §13): the bytes the server gave under an attachment's id are other bytes (their SHA-256 differs); refused. */
+  | 'attachment_mismatch';
 
 /**
  * Something the library removed or changed and reports instead of failing.

@@ -123,7 +123,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
     const context: StoreContext = { name, connection, changes, durability, keyRange, now, generateId: options.generateId ?? v7, inlineMediaLimit, indexer };
     journaled = await code?.attachJournal(context, journal, journalOn,
       { rollBytes: internal.journalRollBytes, startWorker: internal.journalWorker, flush: internal.journalFlush,
-        appNow: options.now, workerPatienceMs: internal.journalWorkerPatienceMs });
+        appClock: options.now !== undefined, workerPatienceMs: internal.journalWorkerPatienceMs });
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
     if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);

@@ -19,12 +19,16 @@ export interface CouchRequest {
   signal?: AbortSignal;
   /** Statuses returned as `{ status, body }` instead of thrown (e.g. 404 for a missing checkpoint). */
   accept?: readonly number[];
+  /** Sent as they are, with their media type, instead of a JSON `body` (a CouchDB attachment's bytes). */
+  bytes?: { data: Blob; mediaType: string };
+  /** A successful answer is bytes (an attachment), given as an ArrayBuffer; an error is still read as JSON. */
+  binary?: boolean;
 }
 
 /** A parsed answer. @internal */
 export interface CouchResponse<T> { status: number; body: T }
 
-/** A thin client over CouchDB's HTTP API: JSON in, JSON out, `sync_failed` on anything else. @internal */
+/** A thin client over CouchDB's HTTP API: JSON in, JSON out (bytes for attachments), `sync_failed` on anything else. @internal */
 export interface CouchClient {
   request<T>(request: CouchRequest): Promise<CouchResponse<T>>;
   /** Cuts the header values out of text read from the server (a `reason` it may echo them in). */
@@ -46,14 +50,15 @@ export function createCouchClient(options: CouchClientOptions): CouchClient {
       try {
         response = await fetchFunction(urlOf(base, request), {
           method: request.method,
-          headers: request.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          headers: headersOf(headers, request),
+          ...bodyOf(request),
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
       } catch (cause) {
         if (request.signal?.aborted === true) throw redactCause(cause, redact);
         throw syncFailed({ request: label, cause: redactCause(cause, redact) });
       }
+      if (request.binary === true && response.ok) return { status: response.status, body: await readBytes(response, label, request.signal, redact) as T };
       const body = await readJson(response, label, request.signal, redact);
       if (response.ok || request.accept?.includes(response.status) === true) return { status: response.status, body: body as T };
       const { error, reason } = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; reason?: unknown };
@@ -64,6 +69,26 @@ export function createCouchClient(options: CouchClientOptions): CouchClient {
       });
     },
   };
+}
+
+function headersOf(headers: Record<string, string>, request: CouchRequest): Record<string, string> {
+  const accepting = request.binary === true ? { ...headers, accept: '*/*' } : headers;
+  if (request.bytes !== undefined) return { ...accepting, 'content-type': request.bytes.mediaType };
+  return request.body === undefined ? accepting : { ...accepting, 'content-type': 'application/json' };
+}
+
+function bodyOf(request: CouchRequest): { body?: Blob | string } {
+  if (request.bytes !== undefined) return { body: request.bytes.data };
+  return request.body === undefined ? {} : { body: JSON.stringify(request.body) };
+}
+
+async function readBytes(response: Response, label: string, signal: AbortSignal | undefined, redact: Redact): Promise<ArrayBuffer> {
+  try {
+    return await response.arrayBuffer();
+  } catch (cause) {
+    if (signal?.aborted === true) throw redactCause(cause, redact);
+    throw syncFailed({ request: label, status: response.status, cause: redactCause(cause, redact) });
+  }
 }
 
 function urlOf(base: string, request: CouchRequest): string {

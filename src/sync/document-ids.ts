@@ -12,6 +12,11 @@ export function conversationDocumentId(conversationId: string): string {
   return `conversation:${encodeURIComponent(conversationId)}`;
 }
 
+/** The `_id` of the document whose CouchDB attachment `data` holds an attachment's bytes. @internal */
+export function attachmentDocumentId(attachmentId: string): string {
+  return `attachment:${encodeURIComponent(attachmentId)}`;
+}
+
 /** A document id as a URL path segment (`entry:a:b` → `entry%3Aa%3Ab`). @internal */
 export function documentPath(documentId: string): string {
   return encodeURIComponent(documentId);

@@ -3,6 +3,7 @@ import type { Warning } from '../core/warning.js';
 import type { SyncCheckpoint } from './checkpoint.js';
 import { CONVERSATION_DOCUMENT_TYPE, metadataFingerprint, readConversationDocument, type ConversationMetadata } from './conversation-document.js';
 import { ENTRY_DOCUMENT_TYPE, readEntryDocument, type PulledEntry } from './entry-document.js';
+import { fetchAttachments } from './pull-attachments.js';
 import { applyServerMetadata, conversationFields, fetchConversationDocuments } from './server-metadata.js';
 import type { SyncSession } from './sync-session.js';
 import { MAX_WAITING, WaitingDocuments } from './waiting-documents.js';
@@ -24,11 +25,12 @@ export interface PullResult { entries: number; conversations: number }
 
 /**
  * Pulls the `_changes` feed from the checkpoint in batches of `batchSize` and applies each batch
- * to the store, then moves the checkpoint (saved after each batch but the last): a crash between
- * the two re-reads one batch, which applies nothing twice. Entries whose parent has not arrived
- * wait: their documents are retried with every later batch of their conversation, and their ids
- * are saved with the checkpoint's position past them, so a restart reads them again by id. More
- * than {@link MAX_WAITING} waiting gives the oldest up with a `dropped_orphan` warning.
+ * to the store (the attachments its new entries reference fetched first, eagerly), then moves the
+ * checkpoint (saved after each batch but the last): a crash between the two re-reads one batch,
+ * which applies nothing twice. Entries whose parent has not arrived wait: their documents are
+ * retried with every later batch of their conversation, and their ids are saved with the
+ * checkpoint's position past them, so a restart reads them again by id. More than
+ * {@link MAX_WAITING} waiting gives the oldest up with a `dropped_orphan` warning.
  * @internal
  */
 export async function pullChanges(session: SyncSession, options: PullOptions): Promise<PullResult> {
@@ -50,7 +52,7 @@ export async function pullChanges(session: SyncSession, options: PullOptions): P
     const rows = response.body?.results ?? [];
     const documents = rows.flatMap((row) => (row.deleted === true || typeof row.doc !== 'object' || row.doc === null ? [] : [row.doc]));
     const batch = waiting.retry(documents, first);
-    const applied = await applyDocuments(session, batch);
+    const applied = await applyDocuments(session, batch, options.signal);
     for (const documentId of waiting.settle(batch, applied.waiting)) warnDropped(session, documentId);
     total.entries += applied.entries;
     total.conversations += applied.conversations;
@@ -87,7 +89,7 @@ async function readWaiting(session: SyncSession, ids: readonly string[], signal:
 interface Applied { entries: number; conversations: number; waiting: string[] }
 
 /** Applies one batch: metadata first (so a deletion is known before its entries), then entries per conversation. */
-async function applyDocuments(session: SyncSession, documents: Record<string, unknown>[]): Promise<Applied> {
+async function applyDocuments(session: SyncSession, documents: Record<string, unknown>[], signal: AbortSignal | undefined): Promise<Applied> {
   const applied: Applied = { entries: 0, conversations: 0, waiting: [] };
   const metadata = new Map<string, ConversationMetadata>();
   const entries = new Map<string, PulledEntry[]>();
@@ -110,7 +112,7 @@ async function applyDocuments(session: SyncSession, documents: Record<string, un
   for (const [conversationId, pulled] of entries) {
     const server = metadata.get(conversationId) ?? unknown.get(conversationId);
     if (server?.deleted === true || session.deletions.has(conversationId)) continue;
-    const result = await mergeSafely(session, conversationId, pulled, server);
+    const result = await mergeSafely(session, conversationId, pulled, server, signal);
     if (result === undefined) continue;
     applied.entries += result.added;
     if (result.created) applied.conversations++;
@@ -147,14 +149,16 @@ async function applyMetadataSafely(session: SyncSession, server: ConversationMet
 interface Merged { added: number; created: boolean; waiting: string[] }
 
 async function mergeSafely(
-  session: SyncSession, conversationId: string, pulled: PulledEntry[], server: ConversationMetadata | undefined,
+  session: SyncSession, conversationId: string, pulled: PulledEntry[], server: ConversationMetadata | undefined, signal: AbortSignal | undefined,
 ): Promise<Merged | undefined> {
   const checkpoint = await session.checkpoint();
   const conversation = server === undefined
     ? { title: '', createdAt: String(pulled[0]!.entry['timestamp'] ?? new Date(0).toISOString()) }
     : conversationFields(server);
   try {
-    const result = await session.store.mergeEntries(conversationId, pulled.map((item) => item.entry), { conversation, trusted: session.trusted });
+    const result = await session.store.mergeEntries(conversationId, pulled.map((item) => item.entry), {
+      conversation, trusted: session.trusted, fetchAttachments: (missing) => fetchAttachments(session, missing, signal),
+    });
     for (const warning of result.warnings) warn(session, warning);
     if (result.created && server?.rev !== undefined) {
       checkpoint.metadata[conversationId] = { rev: server.rev, fingerprint: metadataFingerprint(server) };
@@ -173,9 +177,10 @@ async function mergeSafely(
 }
 
 // Whether the pulled document is at fault, so it is skipped (and the checkpoint moves past it). Not
-// when the store is closed or failing, or convolog has a bug (`internal_error`): those stop the pull.
+// when the store is closed or failing, convolog has a bug (`internal_error`), or fetching an
+// attachment's bytes failed (`sync_failed`): those stop the pull.
 function isDocumentError(error: unknown): error is ConvologError {
-  return isConvologError(error) && !['closed', 'quota_exceeded', 'storage_unavailable', 'internal_error'].includes(error.code);
+  return isConvologError(error) && !['closed', 'quota_exceeded', 'storage_unavailable', 'internal_error', 'sync_failed'].includes(error.code);
 }
 
 function warnDocument(session: SyncSession, document: Record<string, unknown>, reason: string): void {

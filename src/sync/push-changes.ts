@@ -1,7 +1,9 @@
+import type { AttachmentSource } from '../core/message.js';
 import type { Conversation } from '../store/types/conversation.js';
 import { metadataFingerprint, toConversationDocument, type ConversationDocument } from './conversation-document.js';
 import { toEntryDocument, type EntryDocument } from './entry-document.js';
 import { listAllConversations } from './list-all-conversations.js';
+import { collectAttachments, pushAttachments } from './push-attachments.js';
 import { applyServerMetadata, fetchConversationDocuments } from './server-metadata.js';
 import { syncFailed } from './sync-failed.js';
 import type { SyncSession } from './sync-session.js';
@@ -16,13 +18,13 @@ type Planned =
 
 interface BulkResult { id?: string; ok?: boolean; rev?: string; error?: string; reason?: string }
 
-/** A batch under construction: documents and what each one stands for. */
-interface Batch { docs: Array<EntryDocument | ConversationDocument>; plan: Planned[] }
+/** A batch under construction: documents, what each one stands for, and the attachments its entries reference. */
+interface Batch { docs: Array<EntryDocument | ConversationDocument>; plan: Planned[]; attachments: Map<string, AttachmentSource> }
 
 /**
  * Pushes what the server lacks: tombstones of conversations deleted here, then per conversation
  * its changed metadata and every entry after the pushed checkpoint (all branches, seq order), in
- * `_bulk_docs` batches. An entry document already there (a 409 conflict, or our validate
+ * `_bulk_docs` batches, each after the attachments its entries reference (uploaded once). An entry document already there (a 409 conflict, or our validate
  * function's refusal) was pushed before and counts as done. The checkpoint advances per
  * conversation only over entries the server confirmed, and is saved after each batch but the last
  * (`saveLast: false` leaves that save to the caller, so `once` saves one checkpoint for both ways).
@@ -31,12 +33,13 @@ interface Batch { docs: Array<EntryDocument | ConversationDocument>; plan: Plann
 export async function pushChanges(session: SyncSession, options: { saveLast: boolean; signal?: AbortSignal }): Promise<{ written: number }> {
   const checkpoint = await session.checkpoint(options.signal);
   const state = { written: 0, changed: false };
-  const batch: Batch = { docs: [], plan: [] };
+  const batch: Batch = { docs: [], plan: [], attachments: new Map() };
   const flush = async () => {
     if (batch.docs.length === 0) return;
     await sendBatch(session, batch, state, options.signal);
     batch.docs = [];
     batch.plan = [];
+    batch.attachments = new Map();
   };
   for (const conversationId of [...session.deletions]) {
     const known = checkpoint.metadata[conversationId];
@@ -82,6 +85,7 @@ async function planConversation(session: SyncSession, conversation: Conversation
     for (const entry of entries) {
       batch.docs.push(toEntryDocument(entry));
       batch.plan.push({ kind: 'entry', conversationId: conversation.id, seq: entry.seq });
+      collectAttachments(entry, batch.attachments);
     }
     afterSeq = entries[entries.length - 1]!.seq;
   }
@@ -94,6 +98,8 @@ async function flushAndSave(session: SyncSession, flush: () => Promise<void>): P
 }
 
 async function sendBatch(session: SyncSession, batch: Batch, state: { written: number }, signal: AbortSignal | undefined): Promise<void> {
+  // The bytes go first: an entry on the server never names an attachment another device cannot fetch yet.
+  const uploaded = await pushAttachments(session, batch.attachments, signal);
   const response = await session.client.request<BulkResult[]>({
     method: 'POST', path: '_bulk_docs', body: { docs: batch.docs }, accept: [417], ...(signal === undefined ? {} : { signal }),
   });
@@ -102,7 +108,7 @@ async function sendBatch(session: SyncSession, batch: Batch, state: { written: n
   const failedConversations = new Set<string>();
   const conflicts: string[] = [];
   let firstFailure: BulkResult | undefined;
-  let written = 0;
+  let written = uploaded;
   batch.plan.forEach((planned, index) => {
     const result = results[index] ?? { error: 'missing', reason: 'the server gave no result for this document' };
     if (planned.kind === 'metadata') {
@@ -158,7 +164,7 @@ function recordMetadata(session: SyncSession, checkpoint: SyncCheckpoint, planne
  */
 async function resolveMetadataConflicts(session: SyncSession, conversationIds: string[], batch: Batch, signal: AbortSignal | undefined): Promise<void> {
   const documents = await fetchConversationDocuments(session, conversationIds, signal);
-  const retry: Batch = { docs: [], plan: [] };
+  const retry: Batch = { docs: [], plan: [], attachments: new Map() };
   for (const conversationId of conversationIds) {
     const server = documents.get(conversationId);
     if (server === undefined || 'reason' in server) continue;

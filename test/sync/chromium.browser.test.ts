@@ -55,4 +55,26 @@ describe('sync in Chromium', { timeout: 60_000 }, () => {
     expect(laptopHead).not.toBe(phoneHead);
     expect((await laptop.context(conversation.id)).map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
+
+  it('a picture travels with its bytes: uploaded as a CouchDB attachment from a Blob, fetched and checked on the other device', async () => {
+    const url = `${inject('couchUrl')}/browser-attachments-${Date.now()}`;
+    await fetch(url, { method: 'PUT' });
+    const [laptop, phone] = [await device(), await device()];
+    const bytes = new Uint8Array(300_000).map((_, index) => (index * 31) % 251);
+    const image = await laptop.putAttachment(new Blob([bytes], { type: 'image/webp' }), { mediaType: 'image/webp' });
+    const conversation = await laptop.createConversation({ title: 'pictures' });
+    await laptop.append(conversation.id, [user([{ type: 'text', text: 'look' }, { type: 'image', source: image }])]);
+    const warnings: string[] = [];
+    for (const sync of [createCouchSync(laptop, { url }), createCouchSync(phone, { url })]) {
+      sync.subscribe((event) => {
+        if (event.type === 'warning') warnings.push(event.warning.code);
+      });
+      await sync.once();
+    }
+    expect(await phone.context(conversation.id)).toEqual(await laptop.context(conversation.id));
+    const blob = await phone.getAttachment(image.id);
+    expect(blob.type).toBe('image/webp');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect(warnings).toEqual([]);
+  });
 });

@@ -20,8 +20,8 @@ export interface JournalTuning {
   startWorker?: (() => Worker) | null;
   /** `flush()` each batch the worker appends. Default: when the store's `durability` is `'strict'`. */
   flush?: boolean;
-  /** The app's own clock (`openStore({ now })`): records carry its time too, for the catch-up. */
-  appNow?: () => Date;
+  /** The app has its own clock (`openStore({ now })`): append records carry its time too, for the catch-up. */
+  appClock?: boolean;
   /** How long the worker may take to answer before it is taken for hung (tests shorten it). */
   workerPatienceMs?: number;
 }
@@ -58,7 +58,7 @@ export async function attachJournal(
     },
     onWritten: (bytes, newFile) => roller.written(bytes, newFile),
     onIssue,
-    ...(tuning.appNow === undefined ? {} : { appNow: tuning.appNow }),
+    appClock: tuning.appClock === true,
   });
   // A session whose open found anything wrong (a marker it could not read, a newer or foreign
   // file, a torn record) never rolls: a roll removes files, and these may still be of use (to a

@@ -29,7 +29,7 @@ export interface JournalHeader {
 export interface JournalRecord {
   /** When the record was written (UTC ISO): the `lostAfter` of a restore that ends here. */
   at: string;
-  /** The same moment by the app's own clock (`openStore({ now })`), where it has one: what the catch-up compares the app's times with. */
+  /** An append's time by the app's own clock (`openStore({ now })`), where it has one: what the catch-up compares the app's times with. */
   now?: string;
   change: Exclude<StoreChangeMessage, { type: 'database_reset' }> | JournalIntent | JournalWithdrawal;
   /** Every entry of the conversation, for a `conversation_created` of an import or a sync pull (and in snapshots). */

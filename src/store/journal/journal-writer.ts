@@ -14,8 +14,12 @@ export interface JournalWriterOptions {
   onWritten?: (bytes: number, newFile: boolean) => void;
   /** Told when a segment could not be written. */
   onIssue?: (issue: JournalIssue) => void;
-  /** The app's own clock (`openStore({ now })`), stamped on each record beside the wall clock's `at`. */
-  appNow?: () => Date;
+  /**
+   * The app has its own clock (`openStore({ now })`): each append's record carries the app's time
+   * of the append as `now` (its `updatedAt`, so the clock is never called: a stepping test clock
+   * must not lose ticks to the journal), for the catch-up to compare the app's times with.
+   */
+  appClock?: boolean;
 }
 
 type Line = string | Promise<string | undefined>;
@@ -40,16 +44,17 @@ export class JournalWriter {
   }
 
   /** Journals a change this store instance just committed. */
-  record(change: StoreChangeMessage): void {
+  record(change: StoreChangeMessage, appTime?: string): void {
     if (change.type === 'database_reset') return;
-    const stamp = this.stamp();
+    const stamp = this.stamp(appTime);
     const needsLog = change.type === 'conversation_created' && change.conversation.lastSeq > 0;
     this.batch().push(needsLog ? this.withLog(stamp, change) : JSON.stringify({ ...stamp, change } satisfies JournalRecord));
   }
 
   /** Journals an append's change before its commit (see `JournalWithdrawal`); `withdraw` if the commit fails. */
   ahead(change: Extract<StoreChangeMessage, { type: 'entries_appended' }>, previous: Conversation): { withdraw(): void } {
-    this.record(change);
+    // A local append: its conversation's `updatedAt` is the app's clock at the append.
+    this.record(change, change.conversation.updatedAt);
     return {
       withdraw: () => {
         const withdrawal: JournalWithdrawal = {
@@ -109,10 +114,10 @@ export class JournalWriter {
     return batch;
   }
 
-  /** When a record is written: the wall clock, and the app's when it has its own (what the catch-up compares its times with). */
-  private stamp(): Pick<JournalRecord, 'at' | 'now'> {
+  /** When a record is written: the wall clock, and for an append the app's time where it has its own clock. */
+  private stamp(appTime?: string): Pick<JournalRecord, 'at' | 'now'> {
     const at = new Date().toISOString();
-    return this.options.appNow === undefined ? { at } : { at, now: this.options.appNow().toISOString() };
+    return this.options.appClock === true && appTime !== undefined ? { at, now: appTime } : { at };
   }
 
   private async withLog(stamp: Pick<JournalRecord, 'at' | 'now'>, change: JournalRecord['change'] & { type: 'conversation_created' | 'conversation_updated' }): Promise<string | undefined> {

@@ -2,15 +2,15 @@ import { z } from 'zod/mini';
 import { describeIssue } from '../../core/describe-issue.js';
 import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from '../../core/entry.js';
 import { ConvologError } from '../../core/error.js';
-import { AppDataSchema, type MediaSource, type Message } from '../../core/message.js';
+import { AppDataSchema, type Message } from '../../core/message.js';
 import { retainPortableContent } from '../../core/retain-portable-content.js';
 import type { Warning } from '../../core/warning.js';
 import { explainZodError } from '../../core/zod-explain.js';
 import { CONVERSATION_FORMAT, CONVERSATION_FORMAT_VERSION, type ConversationExport } from './conversation-export.js';
 import { LineTable } from '../log/line-table.js';
 import { ROOT_NODE } from '../log/tree-node.js';
+import { carriedShield } from './carried-shield.js';
 import { branchPairingIssues } from './check-branch-pairing.js';
-import { mediaPartsOf } from './referenced-attachments.js';
 
 /** A checked import, ready to write (ids may still collide with the store's). @internal */
 export interface CheckedImport {
@@ -207,33 +207,6 @@ function retainContent(entries: Entry[], carried: ReadonlySet<string>): Warning[
   });
   return retained.warnings.map((warning) =>
     warning.messageIndex === undefined ? warning : { ...warning, messageIndex: positions[warning.messageIndex]! });
-}
-
-/**
- * `retainPortableContent` drops every attachment reference: alone, a reference is not portable
- * (the bytes are not in the history). One whose bytes the import carries, checked against its
- * id, is: it passes the trust boundary as a url source under a tag no input can know, and comes
- * back after.
- */
-function carriedShield(carried: ReadonlySet<string>): { hide(message: Message): Message; restore(message: Message): Message } {
-  const tag = `convolog-carried:${crypto.randomUUID()}:`;
-  const held = new Map<string, MediaSource>();
-  const swap = (message: Message, replace: (source: MediaSource) => MediaSource | undefined): Message => {
-    const parts = mediaPartsOf(message).map(([index, part]) => [index, part, replace(part.source)] as const).filter(([, , source]) => source !== undefined);
-    if (parts.length === 0) return message;
-    const content = [...(message.content as readonly object[])];
-    for (const [index, part, source] of parts) content[index] = { ...part, source };
-    return { ...message, content } as Message;
-  };
-  return {
-    hide: (message) => carried.size === 0 ? message : swap(message, (source) => {
-      if (source.kind !== 'attachment' || !carried.has(source.id)) return undefined;
-      const url = tag + String(held.size);
-      held.set(url, source);
-      return { kind: 'url', url };
-    }),
-    restore: (message) => held.size === 0 ? message : swap(message, (source) => source.kind === 'url' ? held.get(source.url) : undefined),
-  };
 }
 
 function checkPairing(entries: readonly Entry[]): void {

@@ -19,7 +19,9 @@ import { readWindow } from '../log/read-window.js';
 import { toolCallIds } from '../log/tool-call-ids.js';
 import { headNode, nodeOfRecord, ROOT_NODE, type TreeNode } from '../log/tree-node.js';
 import type { MergeEntriesOptions, MergeEntriesResult, MergedConversation } from '../types/options.js';
-import { checkMergedEntry } from './check-merged-entry.js';
+import { carriedShield } from './carried-shield.js';
+import { checkMergedEntry, retainMergedContent } from './check-merged-entry.js';
+import { attachmentSourcesOf, claimMergedAttachments, fetchMissingAttachments, readStoredAttachments } from './merged-attachments.js';
 
 /**
  * `store.mergeEntries` (DESIGN §13): writes entries that were written elsewhere (another device)
@@ -29,8 +31,9 @@ import { checkMergedEntry } from './check-merged-entry.js';
  * pairing invariant of its branch, unique call ids) is skipped with a `skipped_entry` warning, and
  * so are its descendants in the batch. An entry already in the conversation is skipped silently,
  * so merging twice writes nothing twice. The head moves only by a fast-forward: when it gained
- * children, to the newest leaf below it (from an empty log: the newest leaf). One transaction:
- * on failure nothing is written.
+ * children, to the newest leaf below it (from an empty log: the newest leaf). An untrusted merge
+ * keeps an attachment reference only when the bytes are stored here (read in its transaction);
+ * `fetchAttachments` may put the missing ones first. One transaction: on failure nothing is written.
  * @internal
  */
 export async function mergeEntries(
@@ -38,23 +41,25 @@ export async function mergeEntries(
 ): Promise<MergeEntriesResult> {
   if (!Array.isArray(entries)) throw new TypeError('mergeEntries: `entries` must be an array');
   const warnings: Warning[] = [];
-  const candidates = new Map<string, Entry>();
+  const parsed = new Map<string, Entry>();
   for (const input of entries) {
-    const checked = checkMergedEntry(conversationId, input, options.trusted === true);
-    if ('reason' in checked) {
-      warnings.push(skipped(checked.id, checked.reason));
-      continue;
-    }
-    warnings.push(...checked.warnings);
-    candidates.set(checked.entry.id, checked.entry);
+    const checked = checkMergedEntry(conversationId, input);
+    if ('reason' in checked) warnings.push(skipped(checked.id, checked.reason));
+    else parsed.set(checked.entry.id, checked.entry);
   }
+  if (options.fetchAttachments !== undefined) await fetchMissingAttachments(context, [...parsed.values()], options.fetchAttachments);
   const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation);
   const outcome = await runTransaction(context, ALL_STORES, 'readwrite', 'Merging entries', async (transaction) => {
     const existing = await transaction.objectStore('conversations').get(conversationId);
     const record = existing ?? created;
     if (record === undefined) throw notFound(conversationId);
     const merge = new Merge(context, transaction, record, warnings);
-    await merge.run(candidates);
+    const fresh = await merge.withoutKnown(parsed);
+    // Read in this transaction, so what decides keeping a reference is what the write sees: another
+    // tab removing the bytes comes either before (the reference is dropped) or after (it sees the new reference).
+    const stored = await readStoredAttachments(transaction, attachmentSourcesOf(fresh.values()).keys());
+    await merge.run(options.trusted === true ? fresh : retainContent(fresh, stored, warnings));
+    await claimMergedAttachments(transaction, merge.added, stored);
     const next = merge.finish();
     if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(context.indexer.mark(next));
     // Read in this transaction: another writer's append before it has a seq at or under it, one after it a seq above `next.lastSeq`.
@@ -73,6 +78,21 @@ function newRecord(id: string, fields: MergedConversation): ConversationRecord {
   };
   if (fields.appData !== undefined) record.appData = checkAppData(fields.appData);
   return record;
+}
+
+/**
+ * The untrusted merge's trust boundary: `retainPortableContent` for each entry, keeping the
+ * references to attachments stored here (`stored`), whose bytes `getAttachment` can give.
+ */
+function retainContent(entries: ReadonlyMap<string, Entry>, stored: ReadonlyMap<string, unknown>, warnings: Warning[]): Map<string, Entry> {
+  const shield = carriedShield(new Set(stored.keys()));
+  const kept = new Map<string, Entry>();
+  for (const [id, entry] of entries) {
+    const retained = retainMergedContent(entry, shield);
+    warnings.push(...retained.warnings);
+    kept.set(id, retained.entry);
+  }
+  return kept;
 }
 
 function skipped(id: string | undefined, reason: string): Warning {
@@ -96,17 +116,22 @@ class Merge {
     this.originalHead = headNode(record);
   }
 
-  async run(candidates: Map<string, Entry>): Promise<void> {
+  /** The candidates not in the store yet (an id taken by another conversation is a collision, with a warning). */
+  async withoutKnown(candidates: ReadonlyMap<string, Entry>): Promise<Map<string, Entry>> {
     const byId = this.transaction.objectStore('entries').index('byId');
     const ids = [...candidates.keys()];
     const stored = await Promise.all(ids.map((id) => byId.get(id)));
+    const fresh = new Map<string, Entry>();
     ids.forEach((id, index) => {
       const found = stored[index];
-      if (found === undefined) return;
-      candidates.delete(id);
+      if (found === undefined) fresh.set(id, candidates.get(id)!);
       // Already here: merged before (or written here). An id taken by another conversation is a collision.
-      if (found.conversationId !== this.record.id) this.warnings.push(skipped(id, 'its id belongs to an entry of another conversation here'));
+      else if (found.conversationId !== this.record.id) this.warnings.push(skipped(id, 'its id belongs to an entry of another conversation here'));
     });
+    return fresh;
+  }
+
+  async run(candidates: ReadonlyMap<string, Entry>): Promise<void> {
     const children = new Map<string | null, Entry[]>();
     for (const entry of candidates.values()) {
       const siblings = children.get(entry.parentId);

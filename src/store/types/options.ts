@@ -1,6 +1,6 @@
 // The options and results of the store's methods: shared by the face (`ConvologStore`) and the
 // layers that implement it, so they sit at the bottom of the store's imports.
-import type { AppData } from '../../core/message.js';
+import type { AppData, AttachmentSource } from '../../core/message.js';
 import type { Entry } from '../../core/entry.js';
 import type { Warning } from '../../core/warning.js';
 import type { Conversation } from './conversation.js';
@@ -130,9 +130,18 @@ export interface MergeEntriesOptions {
   conversation?: MergedConversation;
   /**
    * The entries come from the app's own devices and keep provider data and escape-hatch content.
-   * Default `false`: every message passes `retainPortableContent`, as an untrusted import.
+   * Default `false`: every message passes `retainPortableContent`, as an untrusted import, which
+   * keeps an attachment reference only when its bytes are stored in this store.
    */
   trusted?: boolean;
+  /**
+   * Called before the merge's transaction with the attachments that entries new to this store
+   * reference and whose bytes it does not have (each id once). Put the bytes you can get with
+   * `putAttachment` (checking them: the id is their SHA-256) and resolve; the merge then reads what
+   * is stored and, unless `trusted`, drops the other references with a `dropped_block` warning.
+   * `convolog/sync` fetches them from the server here.
+   */
+  fetchAttachments?: (missing: AttachmentSource[]) => Promise<void>;
 }
 
 /** What {@link ConvologStore.mergeEntries} did. */

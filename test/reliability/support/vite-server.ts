@@ -2,14 +2,15 @@
 // demo does, and the demo itself is at '/'.
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** A running dev server and its origin (`http://127.0.0.1:PORT`). */
 export interface DevServer { readonly origin: string; close(): Promise<void>; readonly server: ViteDevServer }
 
-export async function startDevServer(): Promise<DevServer> {
+/** `plugins` add to the server, e.g. a middleware a launch-only page posts its results to. */
+export async function startDevServer(plugins: Plugin[] = []): Promise<DevServer> {
   const server = await createServer({
     root: REPOSITORY_ROOT,
     configFile: false,
@@ -18,6 +19,7 @@ export async function startDevServer(): Promise<DevServer> {
     // Its own cache, so it never fights another suite's dev server over node_modules/.vite.
     cacheDir: 'node_modules/.vite-reliability',
     server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+    plugins,
     // Pre-bundle the runtime dependencies up front: a dependency discovered mid-test makes Vite
     // reload every page, which would look like a refresh the test did not ask for.
     optimizeDeps: { include: ['idb', 'zod', 'uuid'], entries: ['index.html', 'test/reliability/pages/*.html'] },
