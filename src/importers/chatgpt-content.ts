@@ -10,8 +10,14 @@ import type { WarningCollector } from './warning-collector.js';
 /** What a node's message becomes: a message, or `null` to skip the node (its children move up). */
 export type ConvertedNode = Message | null;
 
-/** Converts the `message` of a mapping node. @internal */
-export function convertChatGPTMessage(raw: unknown, path: SourcePath, warnings: WarningCollector, index: number): ConvertedNode {
+/**
+ * Converts the `message` of a mapping node. With `keepMedia` (the ZIP importer, which has the
+ * files), each image or file held by `asset_pointer` (or listed in `metadata.attachments`) becomes
+ * an image or file part whose source is `{ kind: 'provider_file', provider: 'chatgpt', fileId:
+ * <pointer> }`, for the importer to resolve; without it, each is left out with a warning.
+ * @internal
+ */
+export function convertChatGPTMessage(raw: unknown, path: SourcePath, warnings: WarningCollector, index: number, keepMedia = false): ConvertedNode {
   if (raw === null || raw === undefined) return null; // the empty root every mapping starts with
   const message = requireRecord(raw, path, 'a message object or null');
   const metadata = isJsonObject(message.metadata) ? message.metadata : {};
@@ -21,8 +27,8 @@ export function convertChatGPTMessage(raw: unknown, path: SourcePath, warnings: 
   const role = optionalString(author.role, [...path, 'author', 'role'], 'the author role');
   const content = requireRecord(message.content, [...path, 'content'], 'a content object');
   const contentType = optionalString(content.content_type, [...path, 'content', 'content_type'], 'the content type') ?? 'text';
-  const at = { path: [...path, 'content'], warnings, index };
-  if (role === 'user') return userMessage(content, contentType, at);
+  const at: Place = { path: [...path, 'content'], warnings, index, keepMedia };
+  if (role === 'user') return withAttachedFiles(userMessage(content, contentType, at), metadata, keepMedia);
   if (role === 'assistant') {
     const recipient = optionalString(message.recipient, [...path, 'recipient'], 'the recipient') ?? 'all';
     if (recipient !== 'all') return builtInToolCall(content, contentType, recipient, at);
@@ -37,7 +43,32 @@ export function convertChatGPTMessage(raw: unknown, path: SourcePath, warnings: 
   return null;
 }
 
-interface Place { path: SourcePath; warnings: WarningCollector; index: number }
+interface Place { path: SourcePath; warnings: WarningCollector; index: number; keepMedia: boolean }
+
+/** The provider of the `provider_file` sources the ZIP importer resolves. @internal */
+export const CHATGPT_FILE_PROVIDER = 'chatgpt';
+
+/**
+ * Files uploaded with a user message that no part points to (a PDF, a spreadsheet): ChatGPT lists
+ * them in `metadata.attachments` by bare id; images are listed there too, beside their pointer part.
+ */
+function withAttachedFiles(message: ConvertedNode, metadata: Record<string, unknown>, keepMedia: boolean): ConvertedNode {
+  if (!keepMedia || message === null || !Array.isArray(metadata.attachments)) return message;
+  const parts: UserPart[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...(message.content as UserPart[])];
+  const pointed = new Set(parts.flatMap((part) => (part.type === 'image' || part.type === 'file') && part.source.kind === 'provider_file' ? [pointerId(part.source.fileId)] : []));
+  for (const attachment of metadata.attachments) {
+    if (!isJsonObject(attachment) || typeof attachment.id !== 'string' || attachment.id === '' || pointed.has(attachment.id)) continue;
+    pointed.add(attachment.id);
+    const filename = typeof attachment.name === 'string' && attachment.name !== '' ? attachment.name : undefined;
+    parts.push({ type: 'file', source: { kind: 'provider_file', provider: CHATGPT_FILE_PROVIDER, fileId: attachment.id }, ...(filename === undefined ? {} : { filename }) });
+  }
+  return parts.length === (typeof message.content === 'string' ? 1 : message.content.length) ? message : { role: 'user', content: parts };
+}
+
+/** The bare file id of a pointer: `file-service://file-abc` and `sediment://file_00ab` name `file-abc` and `file_00ab`. @internal */
+export function pointerId(pointer: string): string {
+  return pointer.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+}
 
 function userMessage(content: Record<string, unknown>, contentType: string, at: Place): ConvertedNode {
   if (contentType === 'user_editable_context') return null;
@@ -61,7 +92,11 @@ function assistantBlocks(content: Record<string, unknown>, contentType: string, 
     case 'text':
     case 'multimodal_text':
       return partsOf(content, at).flatMap((part): AssistantBlock[] => {
-        if (part.type !== 'text') return [];
+        if (part.type === 'image') return [part as AssistantBlock]; // only with keepMedia: else partsOf reported it
+        if (part.type !== 'text') {
+          at.warnings.droppedBlock('a file in an assistant message was left out: an answer holds images, not files', at.index);
+          return [];
+        }
         const text = resolveCitations(part.text, metadata);
         return text === '' ? [] : [{ type: 'text', text }];
       });
@@ -94,8 +129,12 @@ function builtInToolOutput(content: Record<string, unknown>, contentType: string
     at.warnings.droppedBlock(`the output of ChatGPT's "${name}" tool is kept as text in the answer, not as a tool result`, at.index);
     return { role: 'assistant', content: [{ type: 'text', text: `Output:\n${fence(output, undefined)}` }] };
   }
-  if (contentType === 'multimodal_text') partsOf(content, at); // reports each generated image it leaves out
-  else at.warnings.droppedMessage(`the "${contentType}" output of ChatGPT's built-in "${name}" tool was left out (internal tool traffic with no client tool call)`, at.index);
+  if (contentType === 'multimodal_text') {
+    // Images a built-in tool made (DALL·E): with their files, they join the answer of the turn.
+    const media = partsOf(content, at).filter((part) => part.type === 'image');
+    return media.length === 0 ? null : { role: 'assistant', content: media as AssistantBlock[] };
+  }
+  at.warnings.droppedMessage(`the "${contentType}" output of ChatGPT's built-in "${name}" tool was left out (internal tool traffic with no client tool call)`, at.index);
   return null;
 }
 
@@ -126,11 +165,17 @@ function partsOf(content: Record<string, unknown>, at: Place): TextOrMedia[] {
     if (!isJsonObject(part)) return [{ type: 'text', text: requireString(part, path, 'a message part') }];
     const partType = typeof part.content_type === 'string' ? part.content_type : 'unknown';
     if (partType === 'audio_transcription' && typeof part.text === 'string') return part.text === '' ? [] : [{ type: 'text', text: part.text }];
+    if (at.keepMedia && typeof part.asset_pointer === 'string' && part.asset_pointer !== '') return [mediaPart(part.asset_pointer, partType)];
     const pointer = typeof part.asset_pointer === 'string' ? ` (${part.asset_pointer.slice(0, 80)})` : '';
     const what = partType === 'image_asset_pointer' ? 'an image' : `a "${partType}" part`;
     at.warnings.droppedBlock(`${what}${pointer} was left out: the export holds it only by reference to ChatGPT's file store`, at.index);
     return [];
   });
+}
+
+function mediaPart(pointer: string, partType: string): TextOrMedia {
+  const source = { kind: 'provider_file' as const, provider: CHATGPT_FILE_PROVIDER, fileId: pointer };
+  return partType === 'image_asset_pointer' ? { type: 'image', source } : { type: 'file', source };
 }
 
 function textOf(content: Record<string, unknown>): string {

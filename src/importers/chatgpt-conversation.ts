@@ -9,16 +9,16 @@ import { WarningCollector } from './warning-collector.js';
 /**
  * One element of ChatGPT's `conversations.json` → a v2 export. Every node of the `mapping` tree
  * is kept (every branch), `current_node` becomes the head, and a turn's chain of assistant and
- * tool nodes folds into one assistant message.
+ * tool nodes folds into one assistant message. `keepMedia`: see `convertChatGPTMessage`.
  * @internal
  */
-export function convertChatGPTConversation(value: unknown, path: SourcePath): ConvertedConversation {
+export function convertChatGPTConversation(value: unknown, path: SourcePath, keepMedia = false): ConvertedConversation {
   const conversation = requireRecord(value, path, 'a ChatGPT conversation object');
   const id = sourceId(conversation, path);
   const title = optionalString(conversation.title, [...path, 'title'], 'the title') ?? '';
   const warnings = new WarningCollector(id, title);
   const mapping = requireRecord(conversation.mapping, [...path, 'mapping'], 'the `mapping` of message nodes');
-  const nodes = Object.keys(mapping).map((nodeId, index) => sourceNode(nodeId, mapping[nodeId], [...path, 'mapping', nodeId], warnings, index));
+  const nodes = Object.keys(mapping).map((nodeId, index) => sourceNode(nodeId, mapping[nodeId], [...path, 'mapping', nodeId], warnings, index, keepMedia));
   const exported = buildConversationTree({
     id: id ?? `chatgpt-${path.at(-1) ?? 0}`, title,
     createdAt: toIsoTime(conversation.create_time), updatedAt: toIsoTime(conversation.update_time),
@@ -33,11 +33,11 @@ function sourceId(conversation: Record<string, unknown>, path: SourcePath): stri
   return raw === undefined || raw === null ? undefined : requireId(raw, [...path, 'id'], 'the conversation id');
 }
 
-function sourceNode(nodeId: string, raw: unknown, path: SourcePath, warnings: WarningCollector, index: number): SourceNode {
+function sourceNode(nodeId: string, raw: unknown, path: SourcePath, warnings: WarningCollector, index: number, keepMedia: boolean): SourceNode {
   requireId(nodeId, path, 'a node id');
   const node = requireRecord(raw, path, 'a mapping node');
   const parent = node.parent === undefined || node.parent === null ? null : requireId(node.parent, [...path, 'parent'], 'the parent node id');
-  const message = convertChatGPTMessage(node.message, [...path, 'message'], warnings, index);
+  const message = convertChatGPTMessage(node.message, [...path, 'message'], warnings, index, keepMedia);
   const time = isJsonObject(node.message) ? toIsoTime(node.message.create_time) : undefined;
   const opensTurn = isJsonObject(node.message) && isJsonObject(node.message.author) && node.message.author.role === 'user';
   return { id: nodeId, parentId: parent, timestamp: time, message, path, opensTurn };

@@ -1,7 +1,9 @@
 import { appendAll } from './append-all.js';
 import type { ConversationExportV2 } from './conversation-export-v2.js';
+import type { ExportArchive, ImportTarget } from './export-archive.js';
 import type { ForeignExportFormat } from './export-format.js';
 import type { ImportWarning } from './import-warning.js';
+import { importExportZip, type ZipImportOptions, type ZipImportResult } from './import-export-zip.js';
 import { iterateExport } from './iterate-export.js';
 
 /** What a `from…Export` function returns: every conversation it could carry, and what it left out. */
@@ -61,4 +63,39 @@ export function fromClaudeExport(data: unknown): ForeignImportResult {
  */
 export function fromOpenWebUIExport(data: unknown): ForeignImportResult {
   return collect(data, 'open_webui');
+}
+
+/**
+ * ChatGPT's data export ZIP (Settings → Data controls → Export) into the store, one conversation
+ * at a time: `conversations.json` (or its `conversations-NNN.json` shards) is converted as
+ * {@link fromChatGPTExport} does, and each image or file a message points to (`asset_pointer`
+ * `file-service://file-…` or `sediment://file_…`, uploads in `metadata.attachments`, DALL·E
+ * images) is read from the ZIP and comes in as an attachment, in the same transaction as its
+ * conversation: each conversation is in the store whole or not at all. A pointer whose file the
+ * ZIP lacks is a `dropped_block` warning naming it. The archive comes from `openZipArchive`
+ * (`convolog`), which reads entries only when asked and caps what they inflate to (`too_large`).
+ * Refuses (`invalid_archive`) a ZIP without `conversations.json`, and (`invalid_history`) one
+ * whose `conversations.json` is not an array, before anything is imported.
+ *
+ * @example
+ * const archive = await openZipArchive(file)
+ * const { conversations, warnings } = await importChatGPTZip(store, archive, {
+ *   onProgress: ({ index, total }) => (bar.value = (index + 1) / total),
+ * })
+ */
+export function importChatGPTZip(store: ImportTarget, archive: ExportArchive, options: ZipImportOptions = {}): Promise<ZipImportResult> {
+  return importExportZip(store, archive, 'chatgpt', options);
+}
+
+/**
+ * claude.ai's data export ZIP into the store, one conversation at a time, as
+ * {@link fromClaudeExport} converts it. claude.ai's export holds no files' bytes (only their names,
+ * in `files`): each stays a warning naming it. Same archive, options and guarantees as
+ * {@link importChatGPTZip}.
+ *
+ * @example
+ * const { conversations } = await importClaudeZip(store, await openZipArchive(file))
+ */
+export function importClaudeZip(store: ImportTarget, archive: ExportArchive, options: ZipImportOptions = {}): Promise<ZipImportResult> {
+  return importExportZip(store, archive, 'claude', options);
 }

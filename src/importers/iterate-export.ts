@@ -24,7 +24,7 @@ export interface ConvertedExportItem {
   warnings: ImportWarning[];
 }
 
-const CONVERTERS: Record<ForeignExportFormat, (value: unknown, path: SourcePath) => ConvertedConversation> = {
+const CONVERTERS: Record<ForeignExportFormat, (value: unknown, path: SourcePath, keepMedia: boolean) => ConvertedConversation> = {
   chatgpt: convertChatGPTConversation,
   claude: convertClaudeConversation,
   open_webui: convertOpenWebUIConversation,
@@ -47,35 +47,44 @@ const FORMAT_NAMES: Record<ForeignExportFormat, string> = { chatgpt: 'ChatGPT', 
  *   progress.value = (item.index + 1) / item.total;
  * }
  */
-export function* iterateExport(data: unknown, format: ForeignExportFormat): Generator<ConvertedExportItem, void, undefined> {
+export function iterateExport(data: unknown, format: ForeignExportFormat): Generator<ConvertedExportItem, void, undefined> {
+  return iterateConverted(data, format, false);
+}
+
+/**
+ * {@link iterateExport}, where `keepMedia` keeps ChatGPT's file pointers as `provider_file` parts
+ * for the ZIP importer to resolve (see `convertChatGPTMessage`).
+ * @internal
+ */
+export function* iterateConverted(data: unknown, format: ForeignExportFormat, keepMedia: boolean): Generator<ConvertedExportItem, void, undefined> {
   if (typeof data === 'string' && startsWithArray(data)) {
-    yield* iterateText(data, format);
+    yield* iterateText(data, format, keepMedia);
     return;
   }
   const elements = elementsOf(typeof data === 'string' ? parseWhole(data) : data);
   checkFormat(elements[0], format);
   for (let index = 0; index < elements.length; index++) {
-    yield convertOne(() => elements[index], index, elements.length, format);
+    yield convertOne(() => elements[index], index, elements.length, format, keepMedia);
   }
 }
 
-function* iterateText(text: string, format: ForeignExportFormat): Generator<ConvertedExportItem, void, undefined> {
+function* iterateText(text: string, format: ForeignExportFormat, keepMedia: boolean): Generator<ConvertedExportItem, void, undefined> {
   const total = countTopLevelArray(text);
   let index = 0;
   for (const span of scanTopLevelArray(text)) {
     const slice = text.slice(span.start, span.end);
     const first = index === 0 ? parseFirst(slice) : undefined;
     if (index === 0) checkFormat(first!.value, format);
-    yield convertOne(() => (first !== undefined && first.error === undefined ? first.value : parseElement(slice, index)), index, total, format);
+    yield convertOne(() => (first !== undefined && first.error === undefined ? first.value : parseElement(slice, index)), index, total, format, keepMedia);
     index++;
   }
 }
 
-function convertOne(read: () => unknown, index: number, total: number, format: ForeignExportFormat): ConvertedExportItem {
+function convertOne(read: () => unknown, index: number, total: number, format: ForeignExportFormat, keepMedia: boolean): ConvertedExportItem {
   let value: unknown;
   try {
     value = read();
-    const { conversation, warnings } = CONVERTERS[format](value, [index]);
+    const { conversation, warnings } = CONVERTERS[format](value, [index], keepMedia);
     if (conversation.entries.length > 0) return { index, total, conversation, warnings };
     // Only hidden or left-out nodes: an empty chat in the list would be noise.
     return { index, total, warnings: [...warnings, skippedEmpty(conversation, index)] };

@@ -2,6 +2,7 @@
 // Touches `indexedDB`, `navigator` and `BroadcastChannel` only inside functions, so it imports anywhere.
 export { openStore } from './open-store.js';
 export { deleteStore } from './delete-store.js';
+export { openZipArchive, type OpenZipArchiveOptions, type ZipArchive } from './open-zip-archive.js';
 export { resolveAttachments } from './attachments/resolve-attachments.js';
 export {
   compactConversation, type CompactConversationOptions, type SummarizeRequest,

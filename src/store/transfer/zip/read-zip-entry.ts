@@ -18,6 +18,18 @@ const SLICE = 16 * 1024;
  * @internal
  */
 export async function readZipEntry(blob: Blob, entry: ZipEntry, budget: InflateBudget): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  const total = await streamZipEntry(blob, entry, budget, (data) => parts.push(data));
+  return concat(parts, total);
+}
+
+/**
+ * {@link readZipEntry}, handing each inflated piece to `sink` as it comes instead of gathering
+ * them: a reader that decodes text as it goes never holds the pieces and their concatenation at
+ * once. Same checks; returns the size.
+ * @internal
+ */
+export async function streamZipEntry(blob: Blob, entry: ZipEntry, budget: InflateBudget, sink: (data: Uint8Array) => void): Promise<number> {
   if (entry.size > budget.left) throw tooLarge(budget, entry.name);
   if (entry.method !== 0 && entry.method !== 8) {
     throw invalidArchive('unsupported', `The ZIP entry "${entry.name}" uses compression method ${entry.method}; convolog reads stored and deflated entries.`, { entry: entry.name });
@@ -27,18 +39,17 @@ export async function readZipEntry(blob: Blob, entry: ZipEntry, budget: InflateB
   const start = entry.headerOffset + 30 + local.getUint16(26, true) + local.getUint16(28, true);
   const input = new Uint8Array(await blob.slice(start, start + entry.compressedSize).arrayBuffer());
   if (input.byteLength < entry.compressedSize) throw damaged(entry, 'its data is cut off');
-  const parts: Uint8Array[] = [];
   let total = 0;
   const take = (data: Uint8Array): void => {
     total += data.byteLength;
     if (total > entry.size) throw invalidArchive('size_mismatch', `The ZIP entry "${entry.name}" inflates to more than the ${entry.size} bytes it declares: it was tampered with.`, { entry: entry.name });
-    parts.push(data);
+    sink(data);
   };
   if (entry.method === 0) take(input);
   else inflate(input, take, entry);
   if (total !== entry.size) throw invalidArchive('size_mismatch', `The ZIP entry "${entry.name}" holds ${total} bytes, not the ${entry.size} it declares: it is damaged.`, { entry: entry.name });
   budget.left -= total;
-  return concat(parts, total);
+  return total;
 }
 
 function inflate(input: Uint8Array, take: (data: Uint8Array) => void, entry: ZipEntry): void {
