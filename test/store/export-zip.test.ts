@@ -187,7 +187,7 @@ describe('refused imports: a clear code, nothing written', () => {
     // The same bomb whose directory declares 1.5 MiB: the running count stops it.
     expect(await refusal(new Blob([withDeclaredSize(declared, 'attachments/' + second.id, 1.5 * MiB)]), { maxBytes: 4 * MiB }))
       .toMatchObject({ code: 'invalid_archive', reason: 'size_mismatch' });
-  });
+  }, 30_000); // inflates 64 MiB and more: 4.4 s under load, near the 5 s default
 
   it('a ZIP that is no conversation export (no conversation.json)', async () => {
     expect(await refusal(new Blob([zipSync({ 'conversations.json': strToU8('[]') })]))).toMatchObject({ code: 'invalid_archive', reason: 'missing_entry' });
