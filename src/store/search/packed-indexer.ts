@@ -4,7 +4,7 @@ import { indexTerms } from '../../core/search-terms.js';
 import { searchableText } from '../../core/search-text.js';
 import { awaitRequests } from '../database/await-requests.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
-import type { ConversationRecord } from '../database/schema.js';
+import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
 import { writeShards } from './compact-shards.js';
@@ -20,6 +20,8 @@ import type { Posting } from './posting-codec.js';
  * @internal
  */
 export const INDEX_BATCH = 2000;
+/** The most entries one read request of a batch asks for (the demo's long-chat test bounds reads at 1,000). */
+const READ_CHUNK = 1000;
 
 /**
  * A conversation's part of a batch: its entries from `from` to `to`, read when its `indexedSeq`
@@ -27,6 +29,19 @@ export const INDEX_BATCH = 2000;
  * is still the one read (not deleted and re-created under its id in between).
  */
 interface Part { id: string; from: number; to: number; lastId: string | undefined; terms: Array<{ time: number; seq: number; terms: string[] }> }
+
+/**
+ * Entries `from`..`to` of a conversation, in requests of at most {@link READ_CHUNK} records, all
+ * issued at once: a batch of one long chat must not be one request as large as the batch, which
+ * would hold a page that opens that chat behind a read of thousands of records.
+ */
+async function readRange(context: StoreContext, transaction: Transaction<'readonly'>, id: string, from: number, to: number): Promise<EntryRecord[]> {
+  const reads: Promise<EntryRecord[]>[] = [];
+  for (let start = from; start <= to; start += READ_CHUNK) {
+    reads.push(transaction.objectStore('entries').getAll(context.keyRange.bound([id, start], [id, Math.min(to, start + READ_CHUNK - 1)])));
+  }
+  return (await Promise.all(reads)).flat();
+}
 
 /** Reads up to `size` unindexed entries: one key range per conversation behind, in one short read-only transaction. */
 async function readBatch(context: StoreContext, size: number, fullOnly: boolean): Promise<Part[]> {
@@ -43,9 +58,7 @@ async function readBatch(context: StoreContext, size: number, fullOnly: boolean)
       left -= to - from + 1;
     }
     // All at once: one at a time waited a round trip per conversation.
-    return Promise.all(ranges.map(async ({ record, to }) => ({
-      record, to, entries: await transaction.objectStore('entries').getAll(context.keyRange.bound([record.id, (record.indexedSeq ?? 0) + 1], [record.id, to])),
-    })));
+    return Promise.all(ranges.map(async ({ record, to }) => ({ record, to, entries: await readRange(context, transaction, record.id, (record.indexedSeq ?? 0) + 1, to) })));
   });
   // Tokenized outside any transaction: no write waits for the tokenizer.
   return read.map(({ record, to, entries }) => ({
