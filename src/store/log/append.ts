@@ -3,7 +3,7 @@ import type { Message } from '../../core/message.js';
 import { checkExpectedSeq } from './check-expected-seq.js';
 import type { WriteOptions } from '../types/options.js';
 import { parseMessages } from '../../core/parse-messages.js';
-import { appendedChange, publishAppended } from './publish-appended.js';
+import { appendedChange } from './publish-appended.js';
 import { toConversation } from '../conversations/to-conversation.js';
 import { readRecord } from '../database/read-record.js';
 import { readWindow } from './read-window.js';
@@ -34,6 +34,7 @@ export async function append(
   if (hasLargeInlineMedia(batch, context.inlineMediaLimit)) {
     batch = await (await import('../attachments/attachments-on-demand.js')).moveInlineMedia(context, batch, (data) => decodedSize(data) > context.inlineMediaLimit);
   }
+  let change: ReturnType<typeof appendedChange> | undefined;
   let ahead: { withdraw(): void } | undefined;
   const writing = runTransaction(context, ALL_STORES, 'readwrite', 'Appending messages', async (transaction) => {
     // The record, the parent and the batch's call ids are read side by side: one round trip, fork or not.
@@ -49,7 +50,10 @@ export async function append(
     const result = await writeMessages(context, transaction, record, parent, window, batch, await callsRead);
     // Every request is done and the commit is next: the journal's write of this append starts
     // now, so its flush overlaps the commit's instead of following it (DESIGN §21).
-    if (result.entries.length > 0) ahead = context.journalAhead?.(appendedChange(result), toConversation(record));
+    if (result.entries.length > 0) {
+      change = appendedChange(result);
+      ahead = context.journalAhead?.(change, toConversation(record));
+    }
     return result;
   });
   let written;
@@ -59,6 +63,7 @@ export async function append(
     ahead?.withdraw();
     throw error;
   }
-  publishAppended(context, written, ahead !== undefined);
+  // The change the journal already has (written ahead) is announced without journaling it again.
+  if (change !== undefined) context.changes.publish(change, ahead !== undefined);
   return written.entries;
 }

@@ -9,9 +9,9 @@ import type { Written } from './write-messages.js';
  * updates without reading again. Nothing when none were written (a settle with nothing pending).
  * @internal
  */
-export function publishAppended(context: StoreContext, written: Written<Entry>, journaled = false): void {
+export function publishAppended(context: StoreContext, written: Written<Entry>): void {
   if (written.entries.length === 0) return;
-  context.changes.publish(appendedChange(written), journaled);
+  context.changes.publish(appendedChange(written));
 }
 
 /** The `entries_appended` change of what a transaction wrote. @internal */
