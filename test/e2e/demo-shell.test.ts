@@ -73,7 +73,8 @@ describe('demo shell: Delete with Undo', () => {
 
       await page.locator('[data-testid="notice"] .notice-action', { hasText: 'Undo' }).click();
       await expect.poll(() => titles(page), POLL).toEqual(['Delete this one', 'Keep this one']);
-      expect(await messages(page, 'user').innerText()).toContain('Delete this one');
+      // The list shows it first; the transcript follows once the chat's entries are read.
+      await expect.poll(() => messages(page, 'user').innerText(), POLL).toContain('Delete this one');
       expect(await storedChatCount(page)).toBe(2);
 
       // Again, with a short window (?undoMs=1000), and let it end: the store deletes the chat.
