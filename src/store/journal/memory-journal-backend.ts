@@ -8,6 +8,8 @@ export interface MemoryJournalFaults {
   refuseWrite?: (text: string) => boolean;
   /** Every removal throws: what a crash right after a snapshot was written leaves behind. */
   refuseRemoves?: boolean;
+  /** Runs before each removal takes effect: another tab writing between a roll's read and its removal. */
+  beforeRemove?: (file: string) => Promise<void>;
   /** Opening the folder throws (no OPFS at all). */
   refuseOpen?: boolean;
 }
@@ -65,6 +67,7 @@ function memoryStorage(folder: Map<string, string>, binaries: Map<string, Uint8A
     },
     remove: async (file) => {
       if (faults.refuseRemoves === true) throw new DOMException('The tab was killed.', 'AbortError');
+      await faults.beforeRemove?.(file);
       folder.delete(file);
       binaries.delete(file);
     },

@@ -2,11 +2,11 @@ import type { Entry } from '../../core/entry.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { Conversation } from '../types/conversation.js';
-import { ATTACHMENT_FILE_PREFIX } from './attachment-file.js';
 import { exportConversation } from '../transfer/export-conversation.js';
 import { JOURNAL_FORMAT, JOURNAL_VERSION, journalText, SEGMENT_PREFIX, SNAPSHOT_PREFIX, snapshotRecord, type JournalHeader } from './journal-format.js';
 import type { JournalStorage } from './journal-storage.js';
 import { liveFiles } from './live-files.js';
+import { pruneAttachmentFiles } from './prune-attachment-files.js';
 
 /**
  * Rolls the journal into a snapshot (DESIGN §21), so it stays a small multiple of the database:
@@ -33,22 +33,8 @@ export async function rollJournal(context: StoreContext, storage: JournalStorage
   await storage.write(name, text);
   // Older snapshots first: a crash in between leaves segments the new snapshot names, which it skips.
   for (const old of [...snapshots, ...segments]) await storage.remove(old);
-  await removeDeletedAttachments(context, storage, before);
+  await pruneAttachmentFiles(context, storage, before);
   return text.length;
-}
-
-/**
- * Removes the files of attachments IndexedDB no longer has (deleted with the last conversation
- * that referenced them, or collected). `listed` was read before IndexedDB is: a put commits its
- * bytes before it writes their file, so a file listed then whose id IndexedDB lacks now is gone
- * for good, never one whose put is still under way.
- */
-async function removeDeletedAttachments(context: StoreContext, storage: JournalStorage, listed: readonly string[]): Promise<void> {
-  const files = listed.filter((name) => name.startsWith(ATTACHMENT_FILE_PREFIX));
-  if (files.length === 0) return;
-  const stored = new Set(await runTransaction(context, ['attachments'], 'readonly', 'Reading the attachments for the journal',
-    (transaction) => transaction.objectStore('attachments').getAllKeys()));
-  for (const file of files) if (!stored.has(file.slice(ATTACHMENT_FILE_PREFIX.length))) await storage.remove(file);
 }
 
 /**

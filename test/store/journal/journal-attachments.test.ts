@@ -27,7 +27,8 @@ async function holds(store: ConvologStore, id: string, bytes: Uint8Array): Promi
   return stored.length === bytes.length && stored.every((byte, index) => byte === bytes[index]);
 }
 
-describe('attachment bytes in the journal', () => {
+// A 300 KB picture spans two chunks; hashing and cloning it in fake-indexeddb takes seconds at load.
+describe('attachment bytes in the journal', { timeout: 30_000 }, () => {
   it('come back with the restore: a picture appended before the reset reads whole after it', async () => {
     const name = stores.name();
     const browser = profile(name);
@@ -98,5 +99,37 @@ describe('attachment bytes in the journal', () => {
     await STORE_JOURNALS.get(store)?.rolled();
     expect(attachmentFiles(browser, name)).toEqual([`a-${kept.id}`]);
     store.close();
+  });
+
+  it('stay when the same bytes are put again between the roll reading the store and removing the file', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open({}, 1);
+    const picture = bytesOf(6, 3000);
+    const ref = await store.putAttachment(picture, { mediaType: 'image/png', filename: 'again.png' });
+    const { id } = await store.createConversation({ title: 'goes' });
+    await store.append(id, [user([{ type: 'image', source: ref }])]);
+    await STORE_JOURNALS.get(store)?.rolled();
+    // Another tab pastes the same picture after the roll read the attachments (the id was gone)
+    // and before it removes the file: the put commits its bytes and writes its file first.
+    let putAgain = false;
+    browser.memory.faults.beforeRemove = async (file) => {
+      if (file !== `a-${ref.id}` || putAgain) return;
+      putAgain = true;
+      await other.putAttachment(picture, { mediaType: 'image/png', filename: 'again.png' });
+    };
+    const other = await browser.open();
+    await store.deleteConversation(id); // removes the bytes: nothing else references them
+    await STORE_JOURNALS.get(store)?.rolled();
+    expect(putAgain).toBe(true);
+    expect(attachmentFiles(browser, name)).toEqual([`a-${ref.id}`]);
+    store.close();
+    other.close();
+
+    await deleteBehindTheStoresBack(name);
+    const restored = await browser.open();
+    expect(restored.openReport.issues).toEqual([]);
+    expect(await holds(restored, ref.id, picture)).toBe(true);
+    restored.close();
   });
 });
