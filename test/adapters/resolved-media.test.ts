@@ -14,10 +14,10 @@ import { describe, expect, it } from 'vitest';
 import {
   toAnthropicMessages, toGeminiContents, toModelMessages, toOpenAIChatMessages, toOpenAIResponsesInput,
 } from '../../src/adapters/index.js';
-import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import type { Message, UserPart } from '../../src/core/message.js';
 import { resolveAttachments } from '../../src/store/index.js';
 import { storeFixture } from '../store/store-fixture.js';
+import { convologErrorThrownBy } from '../support/thrown-by.js';
 
 const PNG = 'iVBORw0KGgo=';
 const PDF = 'JVBERi0xLjQ=';
@@ -33,16 +33,6 @@ const fixture = storeFixture();
 
 function asked(...parts: UserPart[]): Message[] {
   return [{ role: 'user', content: [{ type: 'text', text: 'What is in these?' }, ...parts] }];
-}
-
-function thrown(convert: () => unknown): ConvologError {
-  try {
-    convert();
-  } catch (error) {
-    if (isConvologError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the adapter to throw');
 }
 
 describe('OpenAI Chat Completions: resolved media', () => {
@@ -64,12 +54,12 @@ describe('OpenAI Chat Completions: resolved media', () => {
   });
 
   it('refuses a file type Chat Completions cannot take (a Word file) and an image type it cannot read (SVG), naming the message and type', () => {
-    const word = thrown(() => toOpenAIChatMessages(asked({ type: 'file', source: { kind: 'base64', mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: 'UEsDBA==' } })));
+    const word = convologErrorThrownBy(() => toOpenAIChatMessages(asked({ type: 'file', source: { kind: 'base64', mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: 'UEsDBA==' } })));
     expect(word.code).toBe('unsupported_media_type');
     expect(word.path).toStrictEqual([0, 'content', 1]);
     expect(word.details).toMatchObject({ messageIndex: 0, mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     expect(word.message).toContain('OpenAI Chat Completions cannot take application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    const svg = thrown(() => toOpenAIChatMessages(asked({ type: 'image', source: { kind: 'base64', mediaType: 'image/svg+xml', data: 'PHN2Zz4=' } })));
+    const svg = convologErrorThrownBy(() => toOpenAIChatMessages(asked({ type: 'image', source: { kind: 'base64', mediaType: 'image/svg+xml', data: 'PHN2Zz4=' } })));
     expect(svg.code).toBe('unsupported_media_type');
     expect(svg.details).toMatchObject({ messageIndex: 0, mediaType: 'image/svg+xml' });
   });
@@ -113,7 +103,7 @@ describe('OpenAI Responses: resolved media', () => {
   });
 
   it('refuses an image type the Responses API cannot read', () => {
-    const error = thrown(() => toOpenAIResponsesInput(asked({ type: 'image', source: { kind: 'base64', mediaType: 'image/heic', data: 'AAAA' } })));
+    const error = convologErrorThrownBy(() => toOpenAIResponsesInput(asked({ type: 'image', source: { kind: 'base64', mediaType: 'image/heic', data: 'AAAA' } })));
     expect(error.code).toBe('unsupported_media_type');
     expect(error.details).toMatchObject({ messageIndex: 0, mediaType: 'image/heic' });
     expect(error.message).toContain('OpenAI Responses');
@@ -134,11 +124,11 @@ describe('Anthropic Messages: resolved media', () => {
   });
 
   it('refuses an image type and a file type Anthropic cannot take, rather than leave them out unseen', () => {
-    const svg = thrown(() => toAnthropicMessages(asked({ type: 'image', source: { kind: 'base64', mediaType: 'image/svg+xml', data: 'PHN2Zz4=' } })));
+    const svg = convologErrorThrownBy(() => toAnthropicMessages(asked({ type: 'image', source: { kind: 'base64', mediaType: 'image/svg+xml', data: 'PHN2Zz4=' } })));
     expect(svg.code).toBe('unsupported_media_type');
     expect(svg.details).toMatchObject({ messageIndex: 0, mediaType: 'image/svg+xml' });
     expect(svg.message).toContain('Anthropic Messages');
-    const zip = thrown(() => toAnthropicMessages(asked({ type: 'file', source: { kind: 'base64', mediaType: 'application/zip', data: 'UEsDBA==' } })));
+    const zip = convologErrorThrownBy(() => toAnthropicMessages(asked({ type: 'file', source: { kind: 'base64', mediaType: 'application/zip', data: 'UEsDBA==' } })));
     expect(zip.code).toBe('unsupported_media_type');
     expect(zip.path).toStrictEqual([0, 'content', 1]);
     expect(zip.details).toMatchObject({ messageIndex: 0, mediaType: 'application/zip' });

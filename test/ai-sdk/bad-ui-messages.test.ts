@@ -3,9 +3,9 @@
 // saveUIMessages, which then writes nothing. Part types convolog does not know stay accepted.
 import type { UIMessage as AiUIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { isConvologError, type ConvologError } from '../../src/core/error.js';
 import { fromUIMessages, saveUIMessages, toUIMessages } from '../../src/ai-sdk/index.js';
 import { storeFixture } from '../store/store-fixture.js';
+import { convologErrorThrownBy } from '../support/thrown-by.js';
 
 const fixture = storeFixture();
 
@@ -44,19 +44,9 @@ const cases: [name: string, ui: unknown, path: (string | number)[]][] = [
   ['a data part holding a Map', asked([{ type: 'data-weather', data: new Map() }]), [1, 'parts', 0, 'data']],
 ];
 
-function thrown(call: () => unknown): ConvologError {
-  try {
-    call();
-  } catch (error) {
-    if (isConvologError(error)) return error;
-    throw new Error(`threw ${String(error)}, not a ConvologError`);
-  }
-  throw new Error('returned instead of throwing');
-}
-
 describe('UIMessages that are not what useChat holds', () => {
   it.each(cases)('fromUIMessages refuses %s, naming where and what to do', (_name, ui, path) => {
-    const error = thrown(() => fromUIMessages(ui as never));
+    const error = convologErrorThrownBy(() => fromUIMessages(ui as never));
     expect(error.code).toBe('invalid_message');
     expect(error.path).toEqual(path);
     expect(error.message).toMatch(/^fromUIMessages: /);
@@ -76,7 +66,7 @@ describe('UIMessages that are not what useChat holds', () => {
   });
 
   it('the message names the place as users write it: UIMessages[0].parts', () => {
-    expect(thrown(() => fromUIMessages([{ id: 'x', role: 'user', parts: 'hi' }] as never)).message)
+    expect(convologErrorThrownBy(() => fromUIMessages([{ id: 'x', role: 'user', parts: 'hi' }] as never)).message)
       .toBe('fromUIMessages: UIMessages[0].parts must be an array of parts, got "hi". Nothing was converted or stored; pass useChat\'s messages as they are, or fix this one.');
   });
 

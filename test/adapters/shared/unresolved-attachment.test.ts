@@ -5,8 +5,8 @@ import {
   toAnthropicMessages, toGeminiContents, toModelMessages, toOpenAIChatMessages, toOpenAIResponsesInput,
 } from '../../../src/adapters/index.js';
 import { assistant, user } from '../../../src/core/constructors.js';
-import { isConvologError, type ConvologError } from '../../../src/core/error.js';
 import type { Message } from '../../../src/core/message.js';
+import { convologErrorThrownBy } from '../../support/thrown-by.js';
 
 const ADAPTERS: [string, (messages: readonly Message[]) => unknown][] = [
   ['toOpenAIChatMessages', (messages) => toOpenAIChatMessages(messages)],
@@ -18,24 +18,14 @@ const ADAPTERS: [string, (messages: readonly Message[]) => unknown][] = [
 
 const stored = { kind: 'attachment', id: 'b'.repeat(64), mediaType: 'image/png', size: 10 } as const;
 
-function thrown(convert: () => unknown): ConvologError {
-  try {
-    convert();
-  } catch (error) {
-    if (isConvologError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected the adapter to throw');
-}
-
 describe('an unresolved attachment source', () => {
   for (const [name, convert] of ADAPTERS) {
     it(`${name} refuses it with unresolved_attachment, naming where it is and what to call`, () => {
-      const error = thrown(() => convert([user('hi'), assistant('yes'), user([{ type: 'text', text: 'see' }, { type: 'file', source: { ...stored, mediaType: 'application/pdf' }, filename: 'a.pdf' }])]));
+      const error = convologErrorThrownBy(() => convert([user('hi'), assistant('yes'), user([{ type: 'text', text: 'see' }, { type: 'file', source: { ...stored, mediaType: 'application/pdf' }, filename: 'a.pdf' }])]));
       expect(error.code).toBe('unresolved_attachment');
       expect(error.path).toEqual([2, 'content', 1, 'source']);
       expect(error.message).toMatch(/resolveAttachments/);
-      expect(thrown(() => convert([user('draw'), assistant([{ type: 'image', source: stored }])])).path).toEqual([1, 'content', 0, 'source']);
+      expect(convologErrorThrownBy(() => convert([user('draw'), assistant([{ type: 'image', source: stored }])])).path).toEqual([1, 'content', 0, 'source']);
     });
 
     it(`${name} sends the same message once its source is base64`, () => {
