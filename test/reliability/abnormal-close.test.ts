@@ -8,6 +8,7 @@
 //   the store closes with reason `version_change` and later calls throw `closed` (DESIGN §6,
 //   deleteStore's contract).
 import { describe, expect, it } from 'vitest';
+import { watchedFactory } from '../support/watched-factory.js';
 import { useBrowserSuite } from './support/browser-suite.js';
 import { lendIndexedDbGlobals } from './support/lend-globals.js';
 
@@ -21,18 +22,7 @@ describe('scenario 5: abnormal close', () => {
     // fails (see custom-factory.test.ts). Lend them for this test only.
     const restore = lendIndexedDbGlobals(fake as unknown as Record<string, unknown>);
     try {
-      const base = new IDBFactory();
-      const connections: IDBDatabase[] = [];
-      const factory = {
-        open(name: string, version?: number) {
-          const request = version === undefined ? base.open(name) : base.open(name, version);
-          request.addEventListener('success', () => connections.push(request.result));
-          return request;
-        },
-        deleteDatabase: (name: string) => base.deleteDatabase(name),
-        cmp: (first: unknown, second: unknown) => base.cmp(first, second),
-        databases: () => base.databases(),
-      } as unknown as IDBFactory;
+      const { factory, connections } = watchedFactory(new IDBFactory());
       const store = await openStore({ name: 'abnormal', indexedDB: factory, IDBKeyRange });
       const changes: unknown[] = [];
       store.subscribe((change) => changes.push(change));

@@ -11,26 +11,11 @@ import type { ConvologStore, StoreChange } from '../../../src/store/index.js';
 import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
 import { memoryJournalBackend } from '../../../src/store/journal/memory-journal-backend.js';
 import { openStoreWith } from '../../../src/store/open-store.js';
+import { watchedFactory } from '../../support/watched-factory.js';
 import { storeFixture } from '../store-fixture.js';
 import { deleteBehindTheStoresBack, dump, profile, writeEverything } from './journal-support.js';
 
 const stores = storeFixture();
-
-/** The global factory, with every connection it opens kept, so a test can close one abnormally. */
-function watchedFactory(): { factory: IDBFactory; connections: IDBDatabase[] } {
-  const connections: IDBDatabase[] = [];
-  const factory = {
-    open(name: string, version?: number) {
-      const request = version === undefined ? indexedDB.open(name) : indexedDB.open(name, version);
-      request.addEventListener('success', () => connections.push(request.result));
-      return request;
-    },
-    deleteDatabase: (name: string) => indexedDB.deleteDatabase(name),
-    cmp: (first: unknown, second: unknown) => indexedDB.cmp(first, second),
-    databases: () => indexedDB.databases(),
-  } as unknown as IDBFactory;
-  return { factory, connections };
-}
 
 /** What Chromium does on a bad checksum mid-session: every connection closed abnormally, then the database deleted. */
 async function dropUnderTheStore(name: string, connections: IDBDatabase[]): Promise<void> {
@@ -42,7 +27,7 @@ describe.runIf(typeof window === 'undefined')('a database dropped while the stor
   it('is restored from the journal by the reconnect, announced as database_reset, before any call sees it empty', async () => {
     const name = stores.name();
     const memory = memoryJournalBackend();
-    const { factory, connections } = watchedFactory();
+    const { factory, connections } = watchedFactory(indexedDB);
     const store = await openStoreWith({ name, indexedDB: factory }, { journalBackend: memory.backend });
     await STORE_JOURNALS.get(store)?.rolled();
     await writeEverything(store);
@@ -68,7 +53,7 @@ describe.runIf(typeof window === 'undefined')('a database dropped while the stor
   it('keeps journaling after the restore: a write after it survives the next reset', async () => {
     const name = stores.name();
     const memory = memoryJournalBackend();
-    const { factory, connections } = watchedFactory();
+    const { factory, connections } = watchedFactory(indexedDB);
     const store: ConvologStore = await openStoreWith({ name, indexedDB: factory }, { journalBackend: memory.backend, journalRollBytes: 1 });
     const { id } = await store.createConversation({ title: 'kept' });
     await store.append(id, [user('before the drop')]);
@@ -89,7 +74,7 @@ describe.runIf(typeof window === 'undefined')('a database dropped while the stor
   it('is reported to the next page load when this session could not restore (journal off): the marker moved', async () => {
     const name = stores.name();
     const memory = memoryJournalBackend();
-    const { factory, connections } = watchedFactory();
+    const { factory, connections } = watchedFactory(indexedDB);
     const store = await openStoreWith({ name, indexedDB: factory, journal: false }, { journalBackend: memory.backend });
     const changes: StoreChange[] = [];
     store.subscribe((change) => changes.push(change));
