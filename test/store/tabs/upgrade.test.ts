@@ -3,10 +3,11 @@
 // blocked and close events cross real connections of two realms, as between two tabs. The
 // Chromium-only test/reliability/upgrade.test.ts does the same with Playwright pages;
 // test/store/schema.test.ts covers the events between connections of one page.
+import { openDB, type IDBPTransaction } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { user } from '../../../src/core/constructors.js';
+import { assistant, user } from '../../../src/core/constructors.js';
 import { isConvologError } from '../../../src/core/error.js';
-import { DATABASE_VERSION } from '../../../src/store/database/schema.js';
+import { DATABASE_VERSION, MIGRATIONS } from '../../../src/store/database/schema.js';
 import { openStore, type ConvologStore, type OpenStoreOptions, type StoreChange } from '../../../src/store/index.js';
 import { rejectionOf, storeFixture } from '../store-fixture.js';
 import { wrapFactory } from '../wrap-factory.js';
@@ -31,19 +32,39 @@ async function seeded(name: string): Promise<string> {
   return id;
 }
 
+/** A database as schema version 1's build left it: one conversation, two messages. */
+async function seededAtVersion1(name: string): Promise<void> {
+  const at = '2024-06-01T10:00:00.000Z';
+  const raw = await openDB(name, 1, {
+    upgrade(database, _oldVersion, _newVersion, transaction) {
+      MIGRATIONS[0]!.migrate(database, transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>);
+    },
+  });
+  const transaction = raw.transaction(['conversations', 'entries'], 'readwrite');
+  await transaction.objectStore('conversations').put({
+    id: 'v1', title: 'from v1', createdAt: at, updatedAt: at, lastSeq: 2, keptFromSeq: 1, lastCompactionSeq: 0, windowStartSeq: 0,
+  });
+  for (const [index, message] of [user('asked in v1'), assistant('answered in v1')].entries()) {
+    await transaction.objectStore('entries').put({ type: 'message', id: `e${index + 1}`, conversationId: 'v1', seq: index + 1, timestamp: at, message });
+  }
+  await transaction.done;
+  raw.close();
+}
+
 /** A tab holding `name` open with a raw connection that ignores versionchange, as a stuck old tab. */
-async function stuckTab(name: string): Promise<Tab> {
+async function stuckTab(name: string, version = DATABASE_VERSION): Promise<Tab> {
   const tab = await tabs.start();
-  expect(await tab.call<number>({ op: 'hold', name })).toBe(DATABASE_VERSION);
+  expect(await tab.call<number>({ op: 'hold', name })).toBe(version);
   return tab;
 }
 
-/** The newer build's open, blocked by another tab: resolves `blocked` when onBlocked is called. */
-function blockedOpen(name: string) {
+/** An open blocked by another tab (as the next build, or as this one): resolves `blocked` on onBlocked. */
+function blockedOpen(name: string, asNewerBuild = true) {
   let blockedCalls = 0;
   let onBlocked!: () => void;
   const blocked = new Promise<void>((resolve) => { onBlocked = resolve; });
-  const opening = openAsNewerBuild(name, { onBlocked: () => { blockedCalls++; onBlocked(); } });
+  const options = { onBlocked: () => { blockedCalls++; onBlocked(); } };
+  const opening = asNewerBuild ? openAsNewerBuild(name, options) : stores.open({ name, ...options });
   // Handled now: a test that fails before awaiting it must not also report an unhandled rejection.
   opening.catch(() => undefined);
   return { blocked, opening, blockedCalls: () => blockedCalls };
@@ -118,5 +139,21 @@ describe.skipIf(typeof Worker === 'undefined')('a newer build upgrading while an
     const store = await within(open.opening, 'the upgrade after the stuck tab\'s worker ended');
     expect(open.blockedCalls()).toBe(1);
     expect(await closeAndCount(store, id)).toBe(2);
+  });
+
+  it('this build opening a schema-1 database an old tab holds: onBlocked, then every migration runs once that tab closes, the old data readable and appendable', async () => {
+    const name = stores.name();
+    await seededAtVersion1(name);
+    const stuck = await stuckTab(name, 1);
+    const open = blockedOpen(name, false);
+    await within(open.blocked, 'onBlocked');
+    await stuck.call({ op: 'release' });
+    const store = await within(open.opening, 'the migrations after the old tab closed its connection');
+    expect(open.blockedCalls()).toBe(1);
+    expect(await store.context('v1')).toEqual([user('asked in v1'), assistant('answered in v1')]);
+    expect((await store.append('v1', [user('asked after the upgrade')]))[0]).toMatchObject({ seq: 3, parentId: 'e2' });
+    const raw = await openDB(name);
+    expect(raw.version).toBe(DATABASE_VERSION);
+    raw.close();
   });
 });
