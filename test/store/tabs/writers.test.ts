@@ -6,6 +6,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../../src/core/constructors.js';
+import type { Entry } from '../../../src/core/entry.js';
 import { conversationRange } from '../../../src/store/conversations/conversation-range.js';
 import type { StoreChange } from '../../../src/store/index.js';
 import { storeFixture } from '../store-fixture.js';
@@ -29,6 +30,14 @@ async function heardUntil(tab: Tab, done: (heard: HeardChange[]) => boolean): Pr
 function otherTabSeqs(heard: HeardChange[], conversationId: string): number[] {
   return heard.filter((change) => change.type === 'entries_appended' && change.origin === 'other_tab' && change.conversationId === conversationId)
     .flatMap((change) => change.seqs!).sort((a, b) => a - b);
+}
+
+/** A message entry's text (a user's string, or an assistant's text parts joined). */
+function textOf(entry: Entry): string {
+  if (entry.type !== 'message') return '';
+  const { content } = entry.message;
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.map((part) => ('text' in part ? part.text : '')).join('') : '';
 }
 
 function seqsOf(outcomes: AppendOutcome[]): number[] {
@@ -60,7 +69,7 @@ describe.skipIf(typeof Worker === 'undefined')('two tabs (dedicated workers) on 
     const entries = await page.entries(id);
     expect(entries.map((entry) => entry.seq)).toEqual(Array.from({ length: 4 * TURNS }, (_, index) => index + 1));
     expect((await page.getConversation(id))?.lastSeq).toBe(4 * TURNS);
-    const texts = entries.map((entry) => (entry.type === 'message' && typeof entry.message.content === 'string' ? entry.message.content : ''));
+    const texts = entries.map(textOf);
     for (const outcome of [...fromFirst, ...fromSecond]) {
       if ('seqs' in outcome) expect(texts[outcome.seqs[0]! - 1]).toBe(outcome.text);
     }
@@ -130,5 +139,31 @@ describe.skipIf(typeof Worker === 'undefined')('two tabs (dedicated workers) on 
     }
     const heard = await heardUntil(writer!, (changes) => changes.some((change) => change.type === 'conversation_deleted'));
     expect(heard).toContainEqual({ type: 'conversation_deleted', origin: 'other_tab', conversationId: id });
+  });
+
+  it('a tab closed mid-append (its worker ended with turns in flight): every committed turn whole, seqs contiguous, the log appendable', async () => {
+    const name = stores.name();
+    const page = await stores.open({ name });
+    const { id } = await page.createConversation();
+    const [writer] = await openTabs(name, 1);
+    const heardSixth = new Promise<void>((resolve) => {
+      let turns = 0;
+      page.subscribe((change) => {
+        if (change.type === 'entries_appended' && change.origin === 'other_tab' && ++turns === 6) resolve();
+      }, { conversationId: id });
+    });
+    const appending = writer!.call({ op: 'append', conversationId: id, label: 'W', turns: 400, wave: 4 });
+    appending.catch(() => undefined); // it never answers: the tab is closed under it
+    await heardSixth;
+    writer!.terminate();
+
+    const entries = await page.entries(id);
+    expect(entries.length).toBeGreaterThanOrEqual(12);
+    expect(entries.map((entry) => entry.seq)).toEqual(Array.from({ length: entries.length }, (_, index) => index + 1));
+    expect((await page.getConversation(id))?.lastSeq).toBe(entries.length);
+    const texts = entries.map(textOf);
+    // Turns are whole: a question, then its own answer.
+    for (let index = 0; index < texts.length; index += 2) expect([texts[index], texts[index + 1]]).toEqual([texts[index], `${texts[index]}!`]);
+    expect((await page.append(id, [user('after the tab closed')]))[0]!.seq).toBe(entries.length + 1);
   });
 });
