@@ -17,7 +17,7 @@ const stores = storeFixture();
 const tabs = tabFixture();
 const TURNS = 30;
 
-/** Polls a tab's heard changes until `done` holds, or fails after 15 s with what it heard. */
+/** Polls a tab's heard changes until `done` holds, or for 15 s: the caller's expectation then shows what it heard. */
 async function heardUntil(tab: Tab, done: (heard: HeardChange[]) => boolean): Promise<HeardChange[]> {
   const deadline = Date.now() + 15_000;
   for (;;) {
