@@ -1,0 +1,73 @@
+// `node bench/attachments/run.mjs`: §18's attachment figures in Chromium on a fresh on-disk
+// profile (bench/attachments/main.ts), written to bench/attachments/results.json; `npm run bench`
+// runs them as its `attachments` section. Ratios come from one run.
+// Environment: ATTACHMENT_BENCH_REPETITIONS (context reads per side, default 21),
+// ATTACHMENT_BENCH_PUTS (10 MB puts per side, default 9).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, requireChromium } from '../../scripts/find-chromium.mjs';
+import { startResultPageServer } from '../support/result-page-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repository = resolve(here, '../..');
+
+/** The targets of §18, each a ratio. */
+export const ATTACHMENT_TARGETS = { context: 1.2, storedOnce: 1.05, put: 1.5 };
+
+/** Runs the page once and returns its figures with the load average around them. */
+export async function runAttachmentFigures({ log = () => {} } = {}) {
+  const settings = {
+    repetitions: Number(process.env.ATTACHMENT_BENCH_REPETITIONS ?? 21),
+    putRepetitions: Number(process.env.ATTACHMENT_BENCH_PUTS ?? 9),
+  };
+  const loadAverageAtStart = Number(loadavg()[0].toFixed(2));
+  const started = Date.now();
+  const server = await startResultPageServer({ repository, name: 'attachments', include: ['idb', 'uuid', 'zod/mini'] });
+  const profile = mkdtempSync(join(tmpdir(), 'convolog-attachment-bench-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: requireChromium(), headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    page.on('pageerror', (error) => log(`[page error] ${error.message}`));
+    await page.goto(server.pageUrl(settings));
+    const result = await Promise.race([server.posted, new Promise((_, reject) => setTimeout(() => reject(new Error('no result in 10 minutes')), 600_000).unref())]);
+    if (result.error) throw new Error(result.error);
+    return {
+      date: new Date().toISOString(), chromium: context.browser()?.version() ?? result.userAgent, seconds: Math.round((Date.now() - started) / 1000),
+      loadAverageAtStart, loadAverageAtEnd: Number(loadavg()[0].toFixed(2)), settings, targets: ATTACHMENT_TARGETS,
+      figures: [
+        { id: 'context', title: 'context of 200 messages with 20 × 2 MB images (attachments) vs without', ratio: result.context.ratio, target: ATTACHMENT_TARGETS.context, detail: result.context },
+        { id: 'storedOnce', title: 'IndexedDB disk growth of one 2 MB image referenced by 10 messages, over its bytes', ratio: result.once.ratio, target: ATTACHMENT_TARGETS.storedOnce, detail: result.once, withJournal: result.onceJournal },
+        { id: 'putOff', title: 'putAttachment 10 MB (journal off) vs raw idb put', ratio: result.put.offRatio, target: ATTACHMENT_TARGETS.put, detail: result.put },
+        { id: 'putJournal', title: 'putAttachment 10 MB (journal on, Chromium default) vs raw idb put', ratio: result.put.journalRatio, target: ATTACHMENT_TARGETS.put, detail: result.put },
+      ].map((figure) => ({ ...figure, pass: figure.ratio <= figure.target })),
+    };
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Markdown lines for bench/RESULTS.md. */
+export function renderAttachmentFigures(results) {
+  if (results === undefined) return [];
+  if (results.missing) return ['## Attachments (§18)', '', results.missing, ''];
+  const lines = ['## Attachments (§18)', '', `Chromium ${results.chromium}, fresh on-disk profile, load average ${results.loadAverageAtStart} → ${results.loadAverageAtEnd}, ${results.seconds} s.`, '',
+    '| figure | ratio | target | |', '|---|---|---|---|'];
+  for (const figure of results.figures) lines.push(`| ${figure.title} | ${figure.ratio.toFixed(3)}× | ≤ ${figure.target}× | ${figure.pass ? 'met' : 'missed'} |`);
+  const { context, put } = { context: results.figures[0].detail, put: results.figures[2].detail };
+  const once = results.figures[1];
+  lines.push('', `context: median ${context.withMs.toFixed(2)} ms with vs ${context.withoutMs.toFixed(2)} ms without; its JSON ${context.contextJsonWith} vs ${context.contextJsonWithout} characters; ${context.attachmentBytes} attachment bytes stored.`,
+    `stored once: IndexedDB grew ${once.detail.indexedDBTurnsWithImage} B for the 10 turns with the image vs ${once.detail.indexedDBTurnsOnly} B without; estimateStorage().attachments ${once.detail.attachmentsCounted} B (${once.detail.attachmentsRatio}×); with the journal on, IndexedDB ${once.withJournal.ratio.toFixed(3)}× and the journal's copy (OPFS) ${(once.withJournal.fileSystemGrowth / once.detail.imageBytes).toFixed(3)}×.`,
+    `put: median raw ${put.rawMs.toFixed(0)} ms (${put.rawRange}), journal off ${put.offMs.toFixed(0)} ms (${put.offRange}), journal on ${put.journalMs.toFixed(0)} ms (${put.journalRange}, written by ${put.journalWrittenBy}).`, '');
+  return lines;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = await runAttachmentFigures({ log: console.log });
+  console.log(JSON.stringify(results, null, 2));
+  writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+}
