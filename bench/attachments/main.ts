@@ -15,6 +15,7 @@ declare global {
 
 const MIB = 1024 * 1024;
 const TEXT = 'lorem ipsum dolor sit amet '.repeat(20); // ~540 bytes, a short chat message
+const READS_PER_SAMPLE = 10;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,9 +74,11 @@ async function contextWithImages(messages: number, images: number, imageBytes: n
   for (let round = -1; round < repetitions; round++) {
     const order = round % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const);
     for (const side of order) {
+      // A read takes a few ms: READS_PER_SAMPLE of them per sample, so the timer's grain does not decide.
       const started = performance.now();
-      const context = await store.context(side === 'with' ? withImages.id : without.id);
-      const elapsed = performance.now() - started;
+      let context: Message[] = [];
+      for (let read = 0; read < READS_PER_SAMPLE; read++) context = await store.context(side === 'with' ? withImages.id : without.id);
+      const elapsed = (performance.now() - started) / READS_PER_SAMPLE;
       if (round >= 0) sides[side].push(elapsed);
       sizes[side] = JSON.stringify(context).length;
     }
@@ -85,7 +88,7 @@ async function contextWithImages(messages: number, images: number, imageBytes: n
   await deleteStore({ name: 'bench-context' });
   const withMs = median(sides.with);
   const withoutMs = median(sides.without);
-  return { messages, images, imageBytes, withMs, withoutMs, ratio: withMs / withoutMs, contextJsonWith: sizes.with, contextJsonWithout: sizes.without, attachmentBytes: stored };
+  return { messages, images, imageBytes, readsPerSample: READS_PER_SAMPLE, withMs, withoutMs, ratio: withMs / withoutMs, contextJsonWith: sizes.with, contextJsonWithout: sizes.without, attachmentBytes: stored };
 }
 
 /**
@@ -94,7 +97,7 @@ async function contextWithImages(messages: number, images: number, imageBytes: n
  * the same 10 turns without it, over the image's bytes; and the store's own `attachments` count.
  * With the journal on, its copy (OPFS, `fileSystem`) is reported beside.
  */
-async function storedOnce(imageBytes: number, references: number, journal: boolean): Promise<Record<string, number | boolean>> {
+async function storedOnce(imageBytes: number, references: number, journal: boolean): Promise<Record<string, number | boolean | string>> {
   const name = `bench-once-${journal ? 'journal' : 'off'}`;
   const store = await open(name, journal);
   const turns = async (id: string, source?: Awaited<ReturnType<ConvologStore['putAttachment']>>) => {
@@ -123,6 +126,7 @@ async function storedOnce(imageBytes: number, references: number, journal: boole
     indexedDBTurnsOnly: control.indexedDB - start.indexedDB, indexedDBTurnsWithImage: after.indexedDB - control.indexedDB,
     indexedDBGrowth, ratio: indexedDBGrowth / imageBytes,
     fileSystemGrowth: (after.fileSystem - control.fileSystem) - (control.fileSystem - start.fileSystem),
+    fileSystemAt: `${start.fileSystem} → ${control.fileSystem} → ${after.fileSystem}`,
   };
 }
 

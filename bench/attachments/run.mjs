@@ -51,18 +51,35 @@ export async function runAttachmentFigures({ log = () => {} } = {}) {
   }
 }
 
-/** Markdown lines for bench/RESULTS.md. */
+/** Markdown lines for bench/RESULTS.md: the figures, then the ZIP import's heap before/after when measured. */
 export function renderAttachmentFigures(results) {
-  if (results === undefined) return [];
-  if (results.missing) return ['## Attachments (§18)', '', results.missing, ''];
-  const lines = ['## Attachments (§18)', '', `Chromium ${results.chromium}, fresh on-disk profile, load average ${results.loadAverageAtStart} → ${results.loadAverageAtEnd}, ${results.seconds} s.`, '',
+  const lines = ['## Attachments (§18)', ''];
+  if (results.missing) lines.push(`Not all measured: ${results.missing}`, '');
+  if (results.figures) lines.push(...renderFigures(results));
+  if (results.zipImport) lines.push(...renderZipImport(results.zipImport));
+  return lines;
+}
+
+function renderFigures(results) {
+  const lines = [`Chromium ${results.chromium}, fresh on-disk profile, load average ${results.loadAverageAtStart} → ${results.loadAverageAtEnd}, ${results.seconds} s.`, '',
     '| figure | ratio | target | |', '|---|---|---|---|'];
-  for (const figure of results.figures) lines.push(`| ${figure.title} | ${figure.ratio.toFixed(3)}× | ≤ ${figure.target}× | ${figure.pass ? 'met' : 'missed'} |`);
-  const { context, put } = { context: results.figures[0].detail, put: results.figures[2].detail };
-  const once = results.figures[1];
-  lines.push('', `context: median ${context.withMs.toFixed(2)} ms with vs ${context.withoutMs.toFixed(2)} ms without; its JSON ${context.contextJsonWith} vs ${context.contextJsonWithout} characters; ${context.attachmentBytes} attachment bytes stored.`,
-    `stored once: IndexedDB grew ${once.detail.indexedDBTurnsWithImage} B for the 10 turns with the image vs ${once.detail.indexedDBTurnsOnly} B without; estimateStorage().attachments ${once.detail.attachmentsCounted} B (${once.detail.attachmentsRatio}×); with the journal on, IndexedDB ${once.withJournal.ratio.toFixed(3)}× and the journal's copy (OPFS) ${(once.withJournal.fileSystemGrowth / once.detail.imageBytes).toFixed(3)}×.`,
-    `put: median raw ${put.rawMs.toFixed(0)} ms (${put.rawRange}), journal off ${put.offMs.toFixed(0)} ms (${put.offRange}), journal on ${put.journalMs.toFixed(0)} ms (${put.journalRange}, written by ${put.journalWrittenBy}).`, '');
+  for (const figure of results.figures) lines.push(`| ${figure.title} | ${figure.ratio.toFixed(3)}× | ≤ ${figure.target}× | ${figure.pass ? 'met' : '**missed**'} |`);
+  const [context, once, put] = [results.figures[0].detail, results.figures[1], results.figures[2].detail];
+  const share = (bytes) => (bytes / once.detail.imageBytes).toFixed(3);
+  lines.push('',
+    `- context: median ${context.withMs.toFixed(2)} ms with vs ${context.withoutMs.toFixed(2)} ms without (${context.readsPerSample} reads per sample); its JSON ${context.contextJsonWith} vs ${context.contextJsonWithout} characters; ${context.attachmentBytes} attachment bytes stored.`,
+    `- stored once: IndexedDB grew ${once.detail.indexedDBTurnsWithImage} B for 10 turns referencing the image vs ${once.detail.indexedDBTurnsOnly} B for 10 turns without; \`estimateStorage().attachments\` ${once.detail.attachmentsCounted} B (${once.detail.attachmentsRatio}×). With the journal on: IndexedDB ${once.withJournal.ratio.toFixed(3)}×, and the journal's own copy in OPFS ${share(once.withJournal.fileSystemGrowth)}× (\`usageDetails.fileSystem\`).`,
+    `- put: median raw ${put.rawMs.toFixed(0)} ms (${put.rawRange}), journal off ${put.offMs.toFixed(0)} ms (${put.offRange}), journal on ${put.journalMs.toFixed(0)} ms (${put.journalRange}, written by ${put.journalWrittenBy}), ${put.repetitions} each, interleaved.`, '');
+  return lines;
+}
+
+function renderZipImport(zip) {
+  const lines = [`ChatGPT ZIP import (${zip.runs[0].zipMB} MB, largest file ${zip.runs[0].largestFileMB} MB), peak JS heap over baseline, ${zip.live ? 'forced GC before each sample' : 'sampled every 5 ms'}; bound ${zip.boundMB} MB:`, '',
+    '| importers | peak MB | seconds | load average |', '|---|---|---|---|'];
+  for (const run of zip.runs) {
+    lines.push(`| ${run.variant === 'before' ? zip.commit : 'this tree'} | ${run.peakHeapOverBaselineMB}${run.withinBound ? '' : ' (over)'} | ${run.seconds} | ${run.loadAverageAtStart} → ${run.loadAverageAtEnd} |`);
+  }
+  lines.push('');
   return lines;
 }
 
