@@ -57,38 +57,44 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 async function contextWithImages(messages: number, images: number, imageBytes: number, repetitions: number): Promise<Record<string, number>> {
   const store = await open('bench-context', false, 65536);
-  const withImages = await store.createConversation({ title: 'with images' });
-  const without = await store.createConversation({ title: 'without' });
+  // `urls`: the same chat with each image a URL source, to tell what image parts cost from what attachments cost.
+  const chats = {
+    with: (await store.createConversation({ title: 'with images' })).id,
+    without: (await store.createConversation({ title: 'without' })).id,
+    urls: (await store.createConversation({ title: 'with image URLs' })).id,
+  };
   const every = Math.floor(messages / 2 / images);
   for (let turn = 0; turn < messages / 2; turn++) {
     const text = `${turn} ${TEXT}`;
     const image = turn % every === 0 && turn / every < images;
-    const asked: Message = image
-      ? user([{ type: 'text', text }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data: toBase64(randomBytes(imageBytes)) } }])
-      : user(text);
-    await store.append(withImages.id, [asked, assistant(text)]);
-    await store.append(without.id, [user(text), assistant(text)]);
+    const data = image ? toBase64(randomBytes(imageBytes)) : '';
+    await store.append(chats.with, [image ? user([{ type: 'text', text }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png', data } }]) : user(text), assistant(text)]);
+    await store.append(chats.without, [user(text), assistant(text)]);
+    await store.append(chats.urls, [image ? user([{ type: 'text', text }, { type: 'image', source: { kind: 'url', url: `https://example.com/${turn}.png` } }]) : user(text), assistant(text)]);
   }
-  const sides = { with: [] as number[], without: [] as number[] };
-  const sizes = { with: 0, without: 0 };
+  const sides = ['with', 'without', 'urls'] as const;
+  const times = { with: [] as number[], without: [] as number[], urls: [] as number[] };
+  const sizes = { with: 0, without: 0, urls: 0 };
   for (let round = -1; round < repetitions; round++) {
-    const order = round % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const);
-    for (const side of order) {
+    for (let turn = 0; turn < sides.length; turn++) {
+      const side = sides[(Math.max(round, 0) + turn) % sides.length]!;
       // A read takes a few ms: READS_PER_SAMPLE of them per sample, so the timer's grain does not decide.
       const started = performance.now();
       let context: Message[] = [];
-      for (let read = 0; read < READS_PER_SAMPLE; read++) context = await store.context(side === 'with' ? withImages.id : without.id);
+      for (let read = 0; read < READS_PER_SAMPLE; read++) context = await store.context(chats[side]);
       const elapsed = (performance.now() - started) / READS_PER_SAMPLE;
-      if (round >= 0) sides[side].push(elapsed);
+      if (round >= 0) times[side].push(elapsed);
       sizes[side] = JSON.stringify(context).length;
     }
   }
   const stored = (await store.estimateStorage()).attachments;
   store.close();
   await deleteStore({ name: 'bench-context' });
-  const withMs = median(sides.with);
-  const withoutMs = median(sides.without);
-  return { messages, images, imageBytes, readsPerSample: READS_PER_SAMPLE, withMs, withoutMs, ratio: withMs / withoutMs, contextJsonWith: sizes.with, contextJsonWithout: sizes.without, attachmentBytes: stored };
+  const [withMs, withoutMs, urlsMs] = [median(times.with), median(times.without), median(times.urls)];
+  return {
+    messages, images, imageBytes, readsPerSample: READS_PER_SAMPLE, withMs, withoutMs, urlsMs, ratio: withMs / withoutMs, urlsRatio: urlsMs / withoutMs,
+    contextJsonWith: sizes.with, contextJsonWithout: sizes.without, contextJsonUrls: sizes.urls, attachmentBytes: stored,
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 // `node bench/attachments/run.mjs`: §18's attachment figures in Chromium on a fresh on-disk
 // profile (bench/attachments/main.ts), written to bench/attachments/results.json; `npm run bench`
 // runs them as its `attachments` section. Ratios come from one run.
-// Environment: ATTACHMENT_BENCH_REPETITIONS (context reads per side, default 21),
-// ATTACHMENT_BENCH_PUTS (10 MB puts per side, default 9).
+// Environment: ATTACHMENT_BENCH_REPETITIONS (context samples of 10 reads per side, default 61),
+// ATTACHMENT_BENCH_PUTS (10 MB puts per side, default 15).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,8 +20,8 @@ export const ATTACHMENT_TARGETS = { context: 1.2, storedOnce: 1.05, put: 1.5 };
 /** Runs the page once and returns its figures with the load average around them. */
 export async function runAttachmentFigures({ log = () => {} } = {}) {
   const settings = {
-    repetitions: Number(process.env.ATTACHMENT_BENCH_REPETITIONS ?? 21),
-    putRepetitions: Number(process.env.ATTACHMENT_BENCH_PUTS ?? 9),
+    repetitions: Number(process.env.ATTACHMENT_BENCH_REPETITIONS ?? 61),
+    putRepetitions: Number(process.env.ATTACHMENT_BENCH_PUTS ?? 15),
   };
   const loadAverageAtStart = Number(loadavg()[0].toFixed(2));
   const started = Date.now();
@@ -67,7 +67,7 @@ function renderFigures(results) {
   const [context, once, put] = [results.figures[0].detail, results.figures[1], results.figures[2].detail];
   const share = (bytes) => (bytes / once.detail.imageBytes).toFixed(3);
   lines.push('',
-    `- context: median ${context.withMs.toFixed(2)} ms with vs ${context.withoutMs.toFixed(2)} ms without (${context.readsPerSample} reads per sample); its JSON ${context.contextJsonWith} vs ${context.contextJsonWithout} characters; ${context.attachmentBytes} attachment bytes stored.`,
+    `- context: median ${context.withMs.toFixed(2)} ms with vs ${context.withoutMs.toFixed(2)} ms without, and ${context.urlsMs.toFixed(2)} ms (${context.urlsRatio.toFixed(3)}×) with the same 20 images as URL sources (${context.readsPerSample} reads per sample); its JSON ${context.contextJsonWith} vs ${context.contextJsonWithout} characters (${context.contextJsonUrls} with URLs); ${context.attachmentBytes} attachment bytes stored.`,
     `- stored once: IndexedDB grew ${once.detail.indexedDBTurnsWithImage} B for 10 turns referencing the image vs ${once.detail.indexedDBTurnsOnly} B for 10 turns without; \`estimateStorage().attachments\` ${once.detail.attachmentsCounted} B (${once.detail.attachmentsRatio}×). With the journal on: IndexedDB ${once.withJournal.ratio.toFixed(3)}×, and the journal's own copy in OPFS ${share(once.withJournal.fileSystemGrowth)}× (\`usageDetails.fileSystem\`).`,
     `- put: median raw ${put.rawMs.toFixed(0)} ms (${put.rawRange}), journal off ${put.offMs.toFixed(0)} ms (${put.offRange}), journal on ${put.journalMs.toFixed(0)} ms (${put.journalRange}, written by ${put.journalWrittenBy}), ${put.repetitions} each, interleaved.`, '');
   return lines;
