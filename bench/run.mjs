@@ -148,7 +148,8 @@ if (sections.includes('attachments')) {
   try {
     results.attachments = await runAttachmentFigures({ log });
     results.environment.chromium ??= results.attachments.chromium;
-    results.attachments.zipImport = await compareZipImport({ log });
+    // One import each way (1–2 minutes apiece on a shared machine); `node bench/importers/zip-import.mjs --compare` runs after, before, after.
+    results.attachments.zipImport = await compareZipImport({ variants: ['before', 'current'], log });
   } catch (error) {
     results.attachments = { ...results.attachments, missing: `the attachment run failed: ${error instanceof Error ? error.message : String(error)}` };
     log(results.attachments.missing);
