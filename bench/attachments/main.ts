@@ -131,7 +131,8 @@ async function storedOnce(imageBytes: number, references: number, journal: boole
     journal, imageBytes, references, attachmentsCounted: attachments, attachmentsRatio: attachments / imageBytes,
     indexedDBTurnsOnly: control.indexedDB - start.indexedDB, indexedDBTurnsWithImage: after.indexedDB - control.indexedDB,
     indexedDBGrowth, ratio: indexedDBGrowth / imageBytes,
-    fileSystemGrowth: (after.fileSystem - control.fileSystem) - (control.fileSystem - start.fileSystem),
+    // Not less the turns' growth, as for IndexedDB: the journal's segment file grows by 1 MiB steps, so the turns alone may add 1 MiB or nothing.
+    fileSystemGrowth: after.fileSystem - control.fileSystem,
     fileSystemAt: `${start.fileSystem} → ${control.fileSystem} → ${after.fileSystem}`,
   };
 }

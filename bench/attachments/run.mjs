@@ -68,16 +68,17 @@ function renderFigures(results) {
   const share = (bytes) => (bytes / once.detail.imageBytes).toFixed(3);
   lines.push('',
     `- context: median ${context.withMs.toFixed(2)} ms with vs ${context.withoutMs.toFixed(2)} ms without, and ${context.urlsMs.toFixed(2)} ms (${context.urlsRatio.toFixed(3)}×) with the same 20 images as URL sources (${context.readsPerSample} reads per sample); its JSON ${context.contextJsonWith} vs ${context.contextJsonWithout} characters (${context.contextJsonUrls} with URLs); ${context.attachmentBytes} attachment bytes stored.`,
-    `- stored once: IndexedDB grew ${once.detail.indexedDBTurnsWithImage} B for 10 turns referencing the image vs ${once.detail.indexedDBTurnsOnly} B for 10 turns without; \`estimateStorage().attachments\` ${once.detail.attachmentsCounted} B (${once.detail.attachmentsRatio}×). With the journal on: IndexedDB ${once.withJournal.ratio.toFixed(3)}×, and the journal's own copy in OPFS ${share(once.withJournal.fileSystemGrowth)}× (\`usageDetails.fileSystem\`).`,
+    `- stored once: IndexedDB grew ${once.detail.indexedDBTurnsWithImage} B for 10 turns referencing the image vs ${once.detail.indexedDBTurnsOnly} B for 10 turns without; \`estimateStorage().attachments\` ${once.detail.attachmentsCounted} B (${once.detail.attachmentsRatio}×). With the journal on: IndexedDB ${once.withJournal.ratio.toFixed(3)}×, and the journal's own copy of the image in OPFS ${share(once.withJournal.fileSystemGrowth)}× (\`usageDetails.fileSystem\`, ${once.withJournal.fileSystemAt} B).`,
     `- put: median raw ${put.rawMs.toFixed(0)} ms (${put.rawRange}), journal off ${put.offMs.toFixed(0)} ms (${put.offRange}), journal on ${put.journalMs.toFixed(0)} ms (${put.journalRange}, written by ${put.journalWrittenBy}), ${put.repetitions} each, interleaved.`, '');
   return lines;
 }
 
 function renderZipImport(zip) {
   const lines = [`ChatGPT ZIP import (${zip.runs[0].zipMB} MB, largest file ${zip.runs[0].largestFileMB} MB), peak JS heap over baseline, ${zip.live ? 'forced GC before each sample' : 'sampled every 5 ms'}; bound ${zip.boundMB} MB:`, '',
-    '| importers | peak MB | seconds | load average |', '|---|---|---|---|'];
+    '| importers | peak MB | reading conversations.json | conversations with files | without files | seconds | load average |', '|---|---|---|---|---|---|---|'];
   for (const run of zip.runs) {
-    lines.push(`| ${run.variant === 'before' ? zip.commit : 'this tree'} | ${run.peakHeapOverBaselineMB}${run.withinBound ? '' : ' (over)'} | ${run.seconds} | ${run.loadAverageAtStart} → ${run.loadAverageAtEnd} |`);
+    const phases = run.phasesMB;
+    lines.push(`| ${run.variant === 'before' ? zip.commit : 'this tree'} | ${run.peakHeapOverBaselineMB}${run.withinBound ? '' : ' (over)'} | ${phases.readingConversationsJson} | ${phases.withFiles} | ${phases.withoutFiles} | ${run.seconds} | ${run.loadAverageAtStart} → ${run.loadAverageAtEnd} |`);
   }
   lines.push('');
   return lines;
