@@ -8,7 +8,8 @@
 //          --figures=1,2            only these store figures (implies a partial run)
 //          (sections: store, core, size, sync — sync: CouchDB push/pull vs PouchDB, SYNC_BENCH_REPETITIONS, default 3;
 //          search: issue 20's figures on a generated 200,000-message history, see bench/search/run-in-chromium.mjs;
-//          scale: issue 26's 10,000-chat figures, the demo's first screen and listConversations, bench/scale/run-in-chromium.mjs)
+//          scale: issue 26's 10,000-chat figures, the demo's first screen and listConversations, bench/scale/run-in-chromium.mjs;
+//          attachments: §18's figures, bench/attachments/run.mjs, and the ChatGPT ZIP import's heap before/after, bench/importers/zip-import.mjs)
 //          --profile                CPU-profile each store figure (bench/.tmp/profiles); partial
 //          --diagnose               time the steps from raw idb to store.append / entries (partial)
 //          --memory                 off-the-record context, IndexedDB in memory (diagnosis; partial)
@@ -28,6 +29,8 @@ import { runImporterMemoryFigures } from './importers/memory-figures.mjs';
 import { runSearchFigures } from './search/run-in-chromium.mjs';
 import { judgeSearch } from './search/report.mjs';
 import { runScaleFigures } from './scale/run-in-chromium.mjs';
+import { runAttachmentFigures } from './attachments/run.mjs';
+import { compareZipImport } from './importers/zip-import.mjs';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -43,7 +46,7 @@ function log(text) {
   console.log(`[bench ${seconds}s] ${text}`);
 }
 
-const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync', 'search', 'scale'];
+const ALL_SECTIONS = ['store', 'core', 'size', 'importers', 'sync', 'search', 'scale', 'attachments'];
 const sections = typeof option('only') === 'string' ? option('only').split(',') : ALL_SECTIONS;
 const onlyFigures = typeof option('figures') === 'string' ? option('figures').split(',') : undefined;
 const profile = option('profile') === true;
@@ -76,6 +79,7 @@ const results = {
   sync: undefined,
   search: undefined,
   scale: undefined,
+  attachments: undefined,
   notes: [],
 };
 
@@ -139,6 +143,18 @@ if (sections.includes('scale')) {
     log(results.scale.missing);
   }
 }
+if (sections.includes('attachments')) {
+  log('attachment figures (Chromium, fresh profile)…');
+  try {
+    results.attachments = await runAttachmentFigures({ log });
+    results.environment.chromium ??= results.attachments.chromium;
+    // One import each way (1–2 minutes apiece on a shared machine); `node bench/importers/zip-import.mjs --compare` runs after, before, after.
+    results.attachments.zipImport = await compareZipImport({ variants: ['before', 'current'], log });
+  } catch (error) {
+    results.attachments = { ...results.attachments, missing: `the attachment run failed: ${error instanceof Error ? error.message : String(error)}` };
+    log(results.attachments.missing);
+  }
+}
 results.notes.push(...sizeNotes(results.size, results.zodFlavours));
 results.durationSeconds = Math.round((Date.now() - started) / 1000);
 results.environment.loadAverageAtEnd = Number(loadavg()[0]?.toFixed(2));
@@ -160,6 +176,7 @@ const missed = [
   ...[...results.store.figures, ...results.core].filter((figure) => judge(figure) === false),
   ...(results.search?.figures ?? []).filter((figure) => judgeSearch(figure) === false),
   ...(results.scale?.figures ?? []).filter((figure) => judge(figure) === false),
+  ...(results.attachments?.figures ?? []).filter((figure) => figure.pass === false),
 ];
 if (overBudget.length > 0) log(`size budget exceeded or unchecked: ${overBudget.map((size) => size.id).join(', ')}`);
 if (missed.length > 0) log(`timing targets missed: ${missed.map((figure) => figure.id).join(', ')}`);

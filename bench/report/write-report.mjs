@@ -1,4 +1,5 @@
 // Turns the collected results into bench/results.json and the Markdown table bench/RESULTS.md.
+import { renderAttachmentFigures } from '../attachments/run.mjs';
 import { renderSearch } from '../search/report.mjs';
 import { formatMeasured as milliseconds, meetsTarget } from './measured.mjs';
 
@@ -97,6 +98,7 @@ export function renderMarkdown(results) {
   if (results.sync) lines.push('', ...renderSync(results.sync));
   if (results.search) lines.push('', ...renderSearch(results.search, results.settings));
   if (results.scale) lines.push('', ...renderScale(results.scale));
+  if (results.attachments) lines.push('', ...renderAttachmentFigures(results.attachments));
   const notes = [
     ...figures.flatMap((figure) => (figure.notes ?? []).map((note) => `- Figure ${figure.id}: ${note}`)),
     ...(results.store.errors ?? []).map((error) => `- Figure ${error.id} failed: ${error.message}`),

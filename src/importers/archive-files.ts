@@ -65,10 +65,3 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
-
-/** Base64 of the bytes, 32 KB at a time (a spread of every byte into one call overflows the stack). @internal */
-export function toBase64(bytes: Uint8Array): string {
-  const chunks: string[] = [];
-  for (let at = 0; at < bytes.byteLength; at += 0x8000) chunks.push(String.fromCharCode(...bytes.subarray(at, at + 0x8000)));
-  return btoa(chunks.join(''));
-}

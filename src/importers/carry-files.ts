@@ -1,23 +1,31 @@
 import { isConvologError } from '../core/error.js';
 import type { Message } from '../core/message.js';
-import { ArchiveFiles, mediaTypeOf, sha256Hex, toBase64 } from './archive-files.js';
+import { ArchiveFiles, mediaTypeOf, sha256Hex } from './archive-files.js';
 import { CHATGPT_FILE_PROVIDER, pointerId } from './chatgpt-content.js';
 import type { ConversationExportV2 } from './conversation-export-v2.js';
 import type { ExportArchive } from './export-archive.js';
 import { WarningCollector } from './warning-collector.js';
 import type { ImportWarning } from './import-warning.js';
+import { storedZip } from './stored-zip.js';
 
-/** An attachment carried in a format-3 export: its bytes as base64, checked by the store against the id. */
-interface CarriedFile { id: string; mediaType: string; size: number; filename?: string; data: string }
+/** An attachment carried in a format-3 export: its bytes, checked by the store against the id. */
+interface CarriedFile { id: string; mediaType: string; size: number; filename?: string; bytes: Uint8Array }
 
-/** A converted conversation with its files: a format-3 export the store imports whole, bytes included. @internal */
-export interface WithFiles { exported: Record<string, unknown>; warnings: ImportWarning[]; files: number }
+/**
+ * A converted conversation with its files: a format-3 export the store imports whole, bytes
+ * included: the export object, or with files a ZIP export of it holding their own bytes.
+ * @internal
+ */
+export interface WithFiles { exported: Record<string, unknown> | Blob; warnings: ImportWarning[]; files: number }
 
 /**
  * Replaces each ChatGPT file pointer of `conversation` (a `provider_file` part) by an attachment
  * whose bytes the export then carries, read from the archive one file at a time; a pointer whose
  * file the archive lacks (or holds damaged) leaves the part out with a `dropped_block` warning
- * naming it. The store writes the conversation and its bytes in one transaction.
+ * naming it. The store writes the conversation and its bytes in one transaction. With files, the
+ * export goes as a format-3 ZIP of stored entries (`conversation.json`, `attachments/<id>`), which
+ * `importConversation` reads as it reads its own ZIP exports: never base64, whose round trip (a
+ * binary string, the base64, the store's decoding) was most of the import's garbage (DESIGN §18).
  * @internal
  */
 export async function carryFiles(conversation: ConversationExportV2, archive: ExportArchive, files: ArchiveFiles): Promise<WithFiles> {
@@ -29,8 +37,9 @@ export async function carryFiles(conversation: ConversationExportV2, archive: Ex
   for (const [index, entry] of conversation.entries.entries()) {
     entries.push({ ...entry, message: await resolveMessage(entry.message, index) });
   }
-  const exported = { ...conversation, formatVersion: 3, entries, attachments: [...carried.values()] };
-  return { exported, warnings: warnings.warnings, files: carried.size };
+  const withBytes = [...carried.values()];
+  const exported = { ...conversation, formatVersion: 3, entries, attachments: withBytes.map(({ bytes: _bytes, ...metadata }) => metadata) };
+  return { exported: withBytes.length === 0 ? exported : zipExport(exported, withBytes), warnings: warnings.warnings, files: withBytes.length };
 
   async function resolveMessage(message: Message, index: number): Promise<Message> {
     if (typeof message.content === 'string' || !message.content.some(isPointer)) return message;
@@ -72,10 +81,18 @@ export async function carryFiles(conversation: ConversationExportV2, archive: Ex
     const id = await sha256Hex(bytes);
     const known = carried.get(id);
     if (known !== undefined) return known;
-    const file: CarriedFile = { id, mediaType: mediaTypeOf(name, bytes), size: bytes.byteLength, ...originalName(name), data: toBase64(bytes) };
+    const file: CarriedFile = { id, mediaType: mediaTypeOf(name, bytes), size: bytes.byteLength, ...originalName(name), bytes };
     carried.set(id, file);
     return file;
   }
+}
+
+/** The ZIP export `exportConversation(id, { format: 'zip' })` would write, its entries stored. */
+function zipExport(exported: Record<string, unknown>, files: readonly CarriedFile[]): Blob {
+  return storedZip([
+    { name: 'conversation.json', bytes: new TextEncoder().encode(JSON.stringify(exported)) },
+    ...files.map((file) => ({ name: `attachments/${file.id}`, bytes: file.bytes })),
+  ]);
 }
 
 function isPointer(part: unknown): boolean {

@@ -15,7 +15,7 @@ export interface ZipImportOptions {
   onProgress?: (progress: { index: number; total: number; file: string }) => void;
   /** Stops between conversations (and inside an import): each conversation is in the store whole or not at all. */
   signal?: AbortSignal;
-  /** `maxBytes` of each `store.importConversation`: one conversation with its files' base64. Default the store's (64 MiB). */
+  /** `maxBytes` of each `store.importConversation`: one conversation with its files' bytes. Default the store's (64 MiB). */
   maxBytes?: number;
   /** A conversation imported before: see `ImportOptions.onReimport` (default `'skip'`). */
   onReimport?: 'skip' | 'replace' | 'duplicate';
@@ -81,7 +81,7 @@ export async function importExportZip(store: ImportTarget, archive: ExportArchiv
 
 /** One conversation into the store; a refusal of this one conversation becomes a `skipped_conversation` warning. */
 async function importOne(
-  store: ImportTarget, exported: Record<string, unknown>, options: ZipImportOptions, index: number, source: { id: string; title: string },
+  store: ImportTarget, exported: Record<string, unknown> | Blob, options: ZipImportOptions, index: number, source: { id: string; title: string },
 ): Promise<Omit<ZipImportedConversation, 'files'> | ImportWarning | undefined> {
   try {
     const { conversation, outcome } = await store.importConversation(exported, {

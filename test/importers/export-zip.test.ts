@@ -88,6 +88,28 @@ describe('importChatGPTZip', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('hands the store each conversation with files as a format-3 ZIP of the files\' own bytes, never base64', async () => {
+    const store = await stores.open();
+    const blob = zip({ 'conversations.json': strToU8(JSON.stringify([photoChat('c1', 'file-service://file-Cat1')])), 'file-Cat1-cat.png': PNG, 'file-Pdf1-report.pdf': PDF });
+    const given: unknown[] = [];
+    const target = { importConversation: (data: unknown, options?: Parameters<ConvologStore['importConversation']>[1]) => {
+      given.push(data);
+      return store.importConversation(data, options);
+    } };
+    const result = await importChatGPTZip(target, await openZipArchive(blob));
+    expect(result.conversations.map((c) => c.files)).toEqual([2]);
+    // A base64 round trip held each file's bytes about four times over (bytes, a binary string, base64, decoded): the heap figure of §18.
+    expect(given).toHaveLength(1);
+    expect(given[0]).toBeInstanceOf(Blob);
+    const carried = await openZipArchive(given[0] as Blob);
+    const exported = JSON.parse(await carried.readText('conversation.json')) as { formatVersion: number; attachments: { id: string; mediaType: string; data?: string }[] };
+    expect(exported.formatVersion).toBe(3);
+    expect(exported.attachments.map((attachment) => [attachment.mediaType, attachment.data])).toEqual([['image/png', undefined], ['application/pdf', undefined]]);
+    expect(carried.names).toEqual(['conversation.json', ...exported.attachments.map((attachment) => `attachments/${attachment.id}`)]);
+    expect(await carried.read(`attachments/${exported.attachments[0]!.id}`)).toEqual(PNG);
+    expect(await carried.read(`attachments/${exported.attachments[1]!.id}`)).toEqual(PDF);
+  });
+
   it('a second import of the same ZIP changes nothing, also when another tab imports it at the same time', async () => {
     const name = stores.name();
     const first = await stores.open({ name });
