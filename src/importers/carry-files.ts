@@ -39,7 +39,7 @@ export async function carryFiles(conversation: ConversationExportV2, archive: Ex
   }
   const withBytes = [...carried.values()];
   const exported = { ...conversation, formatVersion: 3, entries, attachments: withBytes.map(({ bytes: _bytes, ...metadata }) => metadata) };
-  return { exported: withBytes.length === 0 ? exported : zipExport(exported, withBytes), warnings: warnings.warnings, files: withBytes.length };
+  return { exported: withBytes.length === 0 ? exported : await zipExport(exported, withBytes), warnings: warnings.warnings, files: withBytes.length };
 
   async function resolveMessage(message: Message, index: number): Promise<Message> {
     if (typeof message.content === 'string' || !message.content.some(isPointer)) return message;
@@ -88,7 +88,7 @@ export async function carryFiles(conversation: ConversationExportV2, archive: Ex
 }
 
 /** The ZIP export `exportConversation(id, { format: 'zip' })` would write, its entries stored. */
-function zipExport(exported: Record<string, unknown>, files: readonly CarriedFile[]): Blob {
+function zipExport(exported: Record<string, unknown>, files: readonly CarriedFile[]): Promise<Blob> {
   return storedZip([
     { name: 'conversation.json', bytes: new TextEncoder().encode(JSON.stringify(exported)) },
     ...files.map((file) => ({ name: `attachments/${file.id}`, bytes: file.bytes })),
