@@ -8,7 +8,7 @@
 // `--compare[=<commit>]`: the importers of <commit> (default BEFORE_COMMIT: main before the ZIP
 // importers stopped carrying files as base64) against today's, each in a fresh browser, in the
 // order after, before, after (the machine is shared: the spread says how much the load moved it);
-// written to zip-import-compare.json. `npm run bench` runs it (before, after) in its `attachments` section.
+// written to zip-import-compare.json. `npm run bench` imports once with this tree's importers in its `attachments` section.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -114,7 +114,7 @@ export function unpackBefore(commit = BEFORE_COMMIT) {
 
 /** Today's importers against `commit`'s, sampled as `live` says, in the order `variants` gives (each import takes 1–2 minutes). */
 export async function compareZipImport({ live = false, commit = BEFORE_COMMIT, variants = ['current', 'before', 'current'], log = () => {} } = {}) {
-  unpackBefore(commit);
+  if (variants.includes('before')) unpackBefore(commit);
   const runs = [];
   for (const variant of variants) {
     log(`ChatGPT ZIP import, ${variant === 'before' ? `importers of ${commit}` : 'importers of this tree'}…`);
