@@ -32,7 +32,7 @@ export async function putAttachment(
   const id = await sha256Hex(bytes);
   throwIfAborted(OPERATION, signal);
   const now = context.now();
-  const added = await runTransaction(context, ATTACHMENT_STORES, 'readwrite', OPERATION, async (transaction) => {
+  const committed = runTransaction(context, ATTACHMENT_STORES, 'readwrite', OPERATION, async (transaction) => {
     const attachments = transaction.objectStore('attachments');
     const stored = await attachments.get(id);
     const pendingSince = now.getTime();
@@ -48,8 +48,10 @@ export async function putAttachment(
     return stored === undefined;
   });
   const ref: AttachmentRef = { kind: 'attachment', id, mediaType, size: bytes.byteLength, ...(filename === undefined ? {} : { filename }) };
-  // Resolved only once the journal holds the bytes too: the browser may throw the database away.
-  await context.journalAttachment?.(ref, bytes, added);
+  // Resolved only once the journal holds the bytes too (the browser may throw the database away),
+  // written while the transaction commits: two writes of the same bytes one after the other made
+  // a 10 MB put 1.8× a raw put (DESIGN §18).
+  await (context.journalAttachment?.(ref, bytes, committed) ?? committed);
   return ref;
 }
 

@@ -19,10 +19,11 @@ export interface StoreContext {
   /** Gives written entries their search keys (DESIGN §11). */
   indexer: SearchIndexer;
   /**
-   * Set by the journal (DESIGN §21): keeps a put's bytes outside IndexedDB before the put resolves.
-   * `added`: this put stored the bytes (they were not there before).
+   * Set by the journal (DESIGN §21): keeps a put's bytes outside IndexedDB before the put resolves,
+   * written beside its commit. `committed` resolves to whether this put stored the bytes (they were
+   * not there before) and rejects when its transaction fails; so does the returned promise.
    */
-  journalAttachment?: (ref: AttachmentSource, bytes: Uint8Array, added: boolean) => Promise<void>;
+  journalAttachment?: (ref: AttachmentSource, bytes: Uint8Array, committed: Promise<boolean>) => Promise<void>;
   /**
    * Set by the journal: takes an append's change before its transaction commits, so the journal's
    * write overlaps the commit (DESIGN §21); `withdraw` if the commit then fails.

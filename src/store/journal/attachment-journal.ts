@@ -2,23 +2,25 @@ import type { AttachmentRef } from '../attachments/attachment-ref.js';
 import type { JournalIssue } from '../types/open-report.js';
 import { attachmentFile, attachmentFileName } from './attachment-file.js';
 import type { JournalStorage } from './journal-storage.js';
+import { canMarkLive, whileLive } from './live-files.js';
 import { describe } from './reset-marker.js';
 
 /**
  * Keeps each attachment's bytes in the journal folder (DESIGN §21), one file per id, written
- * before `putAttachment` resolves. Bytes this put added to IndexedDB are always written (a roll
- * may have removed an earlier file when the attachment was deleted); bytes it found there are
- * written unless this session wrote them already (they may predate the journal). A write that
- * fails is an issue, never a failed put: IndexedDB holds the bytes.
+ * before `putAttachment` resolves. Bytes new to this session are written beside the put's commit
+ * (`committed`), with their file marked live meanwhile: a roll skips live files, so it never takes
+ * the file for one of deleted bytes before the commit lands (without Web Locks, after the commit).
+ * Bytes this session wrote already are written again only when the put added them to IndexedDB (a
+ * roll may have removed the file when the attachment was deleted). A write that fails is an issue,
+ * never a failed put: IndexedDB holds the bytes.
  * @internal
  */
 export function attachmentJournal(storage: JournalStorage, database: string, onIssue: (issue: JournalIssue) => void):
-  ((ref: AttachmentRef, bytes: Uint8Array, added: boolean) => Promise<void>) | undefined {
+  ((ref: AttachmentRef, bytes: Uint8Array, committed: Promise<boolean>) => Promise<void>) | undefined {
   const { writeBytes } = storage;
   if (writeBytes === undefined) return undefined;
   const written = new Set<string>();
-  return async (ref, bytes, added) => {
-    if (!added && written.has(ref.id)) return;
+  const write = async (ref: AttachmentRef, bytes: Uint8Array): Promise<void> => {
     const file = attachmentFileName(ref.id);
     try {
       await writeBytes.call(storage, file, attachmentFile(database, ref, bytes));
@@ -26,5 +28,16 @@ export function attachmentJournal(storage: JournalStorage, database: string, onI
     } catch (error) {
       onIssue({ code: 'journal_write_failed', file, message: `An attachment's bytes (${ref.size} bytes) could not be journaled (${describe(error)}); a reset would lose them.` });
     }
+  };
+  return async (ref, bytes, committed) => {
+    if (written.has(ref.id) || !canMarkLive()) {
+      const added = await committed;
+      if (added || !written.has(ref.id)) await write(ref, bytes);
+      return;
+    }
+    // Both settle before the file stops being live: a write still running after a failed commit
+    // would be a file a roll may try to remove while it is open.
+    const [commit] = await whileLive(database, attachmentFileName(ref.id), () => Promise.allSettled([committed, write(ref, bytes)]));
+    if (commit.status === 'rejected') throw commit.reason;
   };
 }

@@ -32,6 +32,20 @@ export function liveLockName(database: string, file: string): string {
   return `${prefix(database)}${file}`;
 }
 
+/**
+ * Runs `run` with `file` of `database` marked live (a roll leaves it alone meanwhile), or plainly
+ * where Web Locks are missing (callers check {@link canMarkLive} when it matters). @internal
+ */
+export async function whileLive<T>(database: string, file: string, run: () => Promise<T>): Promise<T> {
+  const locks = lockManager();
+  if (locks === undefined) return run();
+  let result!: T;
+  await locks.request(liveLockName(database, file), async () => {
+    result = await run();
+  });
+  return result;
+}
+
 /** The files of `database` live in any tab now (held or about to be). @internal */
 export async function liveFiles(database: string): Promise<Set<string>> {
   const locks = lockManager();

@@ -10,6 +10,8 @@ export interface MemoryJournalFaults {
   refuseRemoves?: boolean;
   /** Runs before each removal takes effect: another tab writing between a roll's read and its removal. */
   beforeRemove?: (file: string) => Promise<void>;
+  /** Runs once a binary file is written, before its write resolves. */
+  afterWriteBytes?: (file: string) => Promise<void>;
   /** Opening the folder throws (no OPFS at all). */
   refuseOpen?: boolean;
 }
@@ -64,6 +66,7 @@ function memoryStorage(folder: Map<string, string>, binaries: Map<string, Uint8A
       refuse(file);
       folder.delete(file);
       binaries.set(file, bytes.slice());
+      await faults.afterWriteBytes?.(file);
     },
     remove: async (file) => {
       if (faults.refuseRemoves === true) throw new DOMException('The tab was killed.', 'AbortError');

@@ -33,7 +33,8 @@ export async function rollJournal(context: StoreContext, storage: JournalStorage
   await storage.write(name, text);
   // Older snapshots first: a crash in between leaves segments the new snapshot names, which it skips.
   for (const old of [...snapshots, ...segments]) await storage.remove(old);
-  await pruneAttachmentFiles(context, storage, before);
+  // A live attachment file is being written beside its put's commit: not one of deleted bytes.
+  await pruneAttachmentFiles(context, storage, before.filter((name) => !live.has(name)));
   return text.length;
 }
 

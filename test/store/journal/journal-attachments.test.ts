@@ -8,6 +8,7 @@ import { user } from '../../../src/core/constructors.js';
 import { isConvologError } from '../../../src/core/error.js';
 import type { ConvologStore } from '../../../src/store/index.js';
 import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
+import { liveLockName } from '../../../src/store/journal/live-files.js';
 import { storeFixture } from '../store-fixture.js';
 import { deleteBehindTheStoresBack, profile, type Profile } from './journal-support.js';
 
@@ -98,6 +99,41 @@ describe('attachment bytes in the journal', { timeout: 30_000 }, () => {
     await store.deleteConversation(other.id); // removes `dropped`: nothing else references it
     await STORE_JOURNALS.get(store)?.rolled();
     expect(attachmentFiles(browser, name)).toEqual([`a-${kept.id}`]);
+    store.close();
+  });
+
+  // Where Web Locks are (browsers): a put writes its file beside its commit, the file marked live.
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  it.runIf(locks !== undefined)('are written beside the commit with the file marked live, and a roll leaves a live file alone', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open({}, 1);
+    const liveNames = async (): Promise<string[]> => ((await locks!.query()).held ?? []).map((lock) => lock.name ?? '');
+    let heldDuringWrite: string[] = [];
+    browser.memory.faults.afterWriteBytes = async () => {
+      heldDuringWrite = await liveNames();
+    };
+    const ref = await store.putAttachment(bytesOf(7, 2000), { mediaType: 'image/png' });
+    expect(heldDuringWrite).toContain(liveLockName(name, `a-${ref.id}`));
+    expect(await liveNames()).not.toContain(liveLockName(name, `a-${ref.id}`));
+
+    // A put in flight in another tab: its file written, its commit not landed (IndexedDB lacks the id).
+    const inFlight = 'f'.repeat(64);
+    browser.memory.binaries(name).set(`a-${inFlight}`, new Uint8Array([1, 2, 3]));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => void locks!.request(liveLockName(name, `a-${inFlight}`), () => new Promise<void>((done) => {
+      release = done;
+      resolve();
+    })));
+    await held;
+    const { id } = await store.createConversation({ title: 'a write to roll' });
+    await store.append(id, [user('one')]);
+    await STORE_JOURNALS.get(store)?.rolled();
+    expect(attachmentFiles(browser, name)).toContain(`a-${inFlight}`);
+    release();
+    await store.append(id, [user('two')]); // the next roll: no longer live, and IndexedDB lacks it
+    await STORE_JOURNALS.get(store)?.rolled();
+    expect(attachmentFiles(browser, name)).toEqual([`a-${ref.id}`]);
     store.close();
   });
 
