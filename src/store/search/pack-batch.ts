@@ -45,12 +45,6 @@ function newest(postings: readonly Posting[]): Posting {
   return postings[postings.length - 1]!;
 }
 
-/** Whether postings are oldest first already: a batch adds them conversation by conversation in seq order, so most terms' are. */
-function inOrder(postings: readonly Posting[]): boolean {
-  for (let index = 1; index < postings.length; index++) if (comparePostings(postings[index - 1]!, postings[index]!) > 0) return false;
-  return true;
-}
-
 /**
  * Packs a batch's postings (term → postings, any order) into the records it writes: a segment per
  * term with {@link OWN_SEGMENT_AT} or more postings, one shard record per prefix for the others.
@@ -61,7 +55,7 @@ export function packBatch(byTerm: ReadonlyMap<string, Posting[]>): PackedBatch {
   const batch: PackedBatch = { segments: [], shards: [] };
   const shards = new Map<string, { terms: string[]; parts: Uint8Array[]; newest: Posting }>();
   for (const [term, unsorted] of byTerm) {
-    const postings = inOrder(unsorted) ? unsorted : [...unsorted].sort(comparePostings);
+    const postings = [...unsorted].sort(comparePostings);
     if (postings.length === 0) continue;
     if (postings.length >= OWN_SEGMENT_AT) {
       batch.segments.push([[term, ...newest(postings)], encodePostings(postings)]);
