@@ -16,7 +16,8 @@ function coveredBy(parts: Part[]): Map<string, number> {
 }
 
 /**
- * Indexes batch after batch until a read finds nothing, two batches in flight (DESIGN §17.9):
+ * Indexes batch after batch until a read finds nothing, two batches in flight unless this tab is
+ * still writing (DESIGN §17.9):
  * batch N+1 is read before batch N's write transaction starts (the backend serves the read first;
  * issued after, it would wait for that write to commit), then tokenized in slices while N's write
  * runs. N+1's parts start where N's end; if N's write skips a conversation (another tab indexed or
@@ -27,14 +28,16 @@ function coveredBy(parts: Part[]): Map<string, number> {
 export async function indexPipelined(context: StoreContext, options: PipelineOptions): Promise<void> {
   let parts = await tokenizeBatch(await readBatch(context, options.size, options.fullOnly()));
   while (parts.length > 0) {
-    const next = readBatch(context, options.size, options.fullOnly(), coveredBy(parts)).then(tokenizeBatch);
+    // No read ahead while this tab is still writing (an import): the read and the tokenizing would
+    // hold its appends back, and an import that indexed as it went took longer in all (§17.9).
+    const next = options.fullOnly() ? undefined : readBatch(context, options.size, false, coveredBy(parts)).then(tokenizeBatch);
     // The write's failure is the one reported; the read of a store that closed fails alike.
-    next.catch(() => undefined);
+    next?.catch(() => undefined);
     await context.indexer.beforeWrite?.();
     const indexed = await writeBatch(context, parts);
     if (!await options.afterBatch(indexed)) return;
-    parts = await next;
-    // The read ahead saw nothing past batch N: read afresh (what N skipped, what was written since).
+    parts = next === undefined ? [] : await next;
+    // The read ahead saw nothing past batch N (or there was none): read afresh (what N skipped, what was written since).
     if (parts.length === 0) parts = await tokenizeBatch(await readBatch(context, options.size, options.fullOnly()));
   }
 }
