@@ -52,6 +52,8 @@ export interface InternalStoreOptions {
   beforeIndexWrite?: () => Promise<void>;
   /** `false`: the search indexer takes no Web Lock, as where `navigator.locks` is missing (tests of two indexers at once). */
   indexLocks?: boolean;
+  /** Entries per search indexer batch (tests use a few, so batches follow one another in a small chat). Default 2,000. */
+  indexBatch?: number;
   /** Starts the journal worker (tests give one that fails or dies); `null`: the main thread writes the journal. */
   journalWorker?: (() => Worker) | null;
   /** `flush()` each batch the journal worker appends; default: when `durability` is `'strict'` (benchmarks compare). */
@@ -85,7 +87,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
   if (typeof inlineMediaLimit !== 'number' || !(inlineMediaLimit >= 0)) {
     throw new TypeError(`openStore: inlineMediaLimit must be a number of bytes, 0 or more (got ${String(inlineMediaLimit)}).`);
   }
-  const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite, internal.indexLocks ?? true);
+  const indexer = new SearchIndexer(internal.searchIndex ?? true, internal.beforeIndexWrite, internal.indexLocks ?? true, internal.indexBatch);
   const now = options.now ?? (() => new Date());
   const backend = internal.journalBackend === null ? undefined : internal.journalBackend ?? defaultJournalBackend();
   const storage = startJournalStorage(backend, name);

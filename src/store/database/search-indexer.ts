@@ -5,11 +5,12 @@ import type { ConversationRecord } from './schema.js';
  * §17); the indexer takes it from there. Switched off (`enabled` false) only by the benchmark that
  * measures what search costs an append. `beforeWrite`: the tests' pause between a batch's read and
  * its write, where another tab's write lands; `webLocks` false: index as a browser without Web
- * Locks does (tests of two indexers at once).
+ * Locks does (tests of two indexers at once); `batchSize`: entries per batch, when not the
+ * indexer's own (tests).
  * @internal
  */
 export class SearchIndexer {
-  constructor(readonly enabled: boolean, readonly beforeWrite?: () => Promise<void>, readonly webLocks = true) {}
+  constructor(readonly enabled: boolean, readonly beforeWrite?: () => Promise<void>, readonly webLocks = true, readonly batchSize?: number) {}
 
   /**
    * The conversation record as a write stores it: marked `unindexed` while it has entries the

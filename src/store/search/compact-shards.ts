@@ -11,7 +11,7 @@ export const MERGE_AT = 8;
  * @internal
  */
 export const COUNT_EACH_BELOW = 256;
-/** How many prefixes are merged at once: a round trip per prefix added up; a bound keeps the records held in memory small (each under 4 KB of postings). */
+/** How many prefixes are merged at once (a pool): a round trip per prefix added up; a bound keeps the records held in memory small (each under 4 KB of postings). */
 const MERGE_TOGETHER = 64;
 
 type Writable = Transaction<'readwrite'>;
@@ -104,8 +104,11 @@ export async function writeShards(transaction: Writable, keyRange: typeof IDBKey
   // Awaited after the merges: a merge that fails aborts the transaction, and these must not surface as unhandled.
   for (const write of writes) write.catch(() => undefined);
   const liveNumbers = liveNumbersOf(transaction);
-  for (let next = 0; next < due.length; next += MERGE_TOGETHER) {
-    await Promise.all(due.slice(next, next + MERGE_TOGETHER).map((shard) => mergePrefix(transaction, keyRange, shard, liveNumbers)));
-  }
+  // A pool, not rounds: a round waited for its slowest merge before the next 64 started.
+  let next = 0;
+  const merger = async (): Promise<void> => {
+    while (next < due.length) await mergePrefix(transaction, keyRange, due[next++]!, liveNumbers);
+  };
+  await Promise.all(Array.from({ length: Math.min(MERGE_TOGETHER, due.length) }, merger));
   await Promise.all(writes);
 }

@@ -22,18 +22,14 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
   let stopped = false;
   let lastWrite = 0;
   const indexAll = async (): Promise<void> => {
-    const { indexSearchBatch, INDEX_BATCH } = await import('./packed-indexer.js');
-    while (!stopped) {
-      // While this tab is still writing (an import whose appends each take longer than the delay),
-      // only full batches: small ones cost a record per prefix each (DESIGN §17.2, §17.5).
-      const busy = Date.now() - lastWrite < QUIET_MS;
-      const indexed = await indexSearchBatch(context, INDEX_BATCH, busy);
-      if (indexed > 0) again = false;
-      else {
-        if (busy) again = true;
-        return;
-      }
-    }
+    const [{ indexBatch }, { indexPipelined }] = await Promise.all([import('./packed-indexer.js'), import('./index-pipeline.js')]);
+    // While this tab is still writing (an import whose appends each take longer than the delay),
+    // only full batches: small ones cost a record per prefix each (DESIGN §17.2, §17.5).
+    const busy = (): boolean => Date.now() - lastWrite < QUIET_MS;
+    // A batch that indexed nothing (another tab moved or deleted all it read) ends the run, as does
+    // a read that finds nothing; a partial batch held back while busy runs once the writes stop.
+    await indexPipelined(context, { size: indexBatch(context), fullOnly: busy, afterBatch: async (indexed) => !stopped && indexed > 0 });
+    if (!stopped && busy()) again = true;
   };
   const run = async (): Promise<void> => {
     running = true;

@@ -1,0 +1,77 @@
+import { awaitRequests } from '../database/await-requests.js';
+import { runTransaction, type Transaction } from '../database/run-transaction.js';
+import type { ConversationRecord } from '../database/schema.js';
+import type { StoreContext } from '../database/store-context.js';
+import { writeShards } from './compact-shards.js';
+import { packBatch } from './pack-batch.js';
+import type { Posting } from './posting-codec.js';
+import type { Part } from './read-batch.js';
+
+/**
+ * Whether entry `to` is still the one the batch read: a conversation deleted and re-created under
+ * the same id between the read and the write starts again at `indexedSeq` 0, and without this the
+ * old entries' terms would be written for the new ones, which search would then never find.
+ */
+async function stillTheOneRead(transaction: Transaction<'readwrite'>, part: Part): Promise<boolean> {
+  return (await transaction.objectStore('entries').get([part.id, part.to]))?.id === part.lastId;
+}
+
+/** The conversation's number in the packed postings, made when it has none (numbers are never reused). */
+async function numberOf(transaction: Transaction<'readwrite'>, id: string): Promise<number> {
+  const names = transaction.objectStore('searchNames');
+  const known = await names.index('byId').getKey(id);
+  if (known !== undefined) return known;
+  return names.add({ id });
+}
+
+/**
+ * A part's postings, once its conversation is checked to be still where the batch read it (same
+ * `indexedSeq`, same entry `to`), with its `indexedSeq` advanced; undefined when another tab
+ * indexed it meanwhile or it was deleted (and perhaps re-created) since.
+ */
+async function writePart(transaction: Transaction<'readwrite'>, part: Part): Promise<Posting[] | undefined> {
+  const conversations = transaction.objectStore('conversations');
+  const [record, same] = await Promise.all([conversations.get(part.id), stillTheOneRead(transaction, part)]);
+  if (record === undefined || (record.indexedSeq ?? 0) !== part.from - 1 || !same) return undefined;
+  const number = await numberOf(transaction, part.id);
+  const next: ConversationRecord = { ...record, indexedSeq: part.to };
+  if (part.to >= record.lastSeq) delete next.unindexed;
+  await conversations.put(next);
+  return part.terms.map(({ time, seq }): Posting => [time, seq, number]);
+}
+
+/**
+ * Writes one tokenized batch in one transaction (DESIGN §17.3): checks each conversation, writes
+ * the batch's packed postings, merges small shards and advances each `indexedSeq`, so a batch
+ * that dies is redone whole. The parts are checked all at once (a round trip per conversation,
+ * one after the other, would wait on a tokenizer slice each while the next batch is tokenized).
+ * Resolves to the number of entries indexed.
+ * @internal
+ */
+export async function writeBatch(context: StoreContext, parts: Part[]): Promise<number> {
+  const stores = ['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames'] as const;
+  return runTransaction(context, [...stores], 'readwrite', 'Indexing for search', async (transaction) => {
+    const written = await Promise.all(parts.map((part) => writePart(transaction, part)));
+    const byTerm = new Map<string, Posting[]>();
+    let indexed = 0;
+    for (const [index, postings] of written.entries()) {
+      if (postings === undefined) continue;
+      const part = parts[index]!;
+      part.terms.forEach(({ terms }, at) => {
+        for (const term of terms) {
+          const list = byTerm.get(term);
+          if (list === undefined) byTerm.set(term, [postings[at]!]);
+          else list.push(postings[at]!);
+        }
+      });
+      indexed += part.to - part.from + 1;
+    }
+    const { segments, shards } = packBatch(byTerm);
+    await awaitRequests((track) => {
+      for (const [key, value] of segments) track(transaction.objectStore('searchSegments').put(value, key));
+    });
+    // In the same transaction: a search sees the small records or their merge, never both or neither.
+    await writeShards(transaction, context.keyRange, shards);
+    return indexed;
+  });
+}
