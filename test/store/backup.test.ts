@@ -31,6 +31,30 @@ async function filled(store: ConvologStore) {
   return { ids: [pictures.id, tools.id, empty.id], cat, paper };
 }
 
+/**
+ * `blob` whose first read of the conversations (a slice from offset 0 past the 4-byte magic
+ * check of the directory reader) runs `hook` first: "between importAll's read and its write".
+ */
+function hookedBlob(blob: Blob, hook: () => Promise<void>): Blob & { fired(): boolean } {
+  let fired = false;
+  class Hooked extends Blob {
+    override slice(start?: number, end?: number, contentType?: string): Blob {
+      const part = super.slice(start, end, contentType);
+      if (fired || start !== 0 || (end ?? this.size) <= 4) return part;
+      fired = true;
+      return { arrayBuffer: async () => {
+        await hook();
+        return part.arrayBuffer();
+      } } as Blob;
+    }
+
+    fired(): boolean {
+      return fired;
+    }
+  }
+  return new Hooked([blob]);
+}
+
 async function hitsOf(store: ConvologStore, query: string) {
   await store.flushSearchIndex();
   const { hits } = await store.search(query, { limit: 50 });
@@ -118,6 +142,65 @@ describe('exportAll / importAll', () => {
     expect(await target.listConversations()).toEqual([]);
     expect(await codeOf(target.importAll(backup, { signal: AbortSignal.abort() }))).toBe('aborted');
     expect(await codeOf(source.exportAll({ signal: AbortSignal.abort() }))).toBe('aborted');
+  });
+
+  it('another tab writing a conversation of the backup while importAll reads it: the tab\'s conversation stays whole, the backup\'s is existing or a copy', async () => {
+    const source = await stores.open();
+    await filled(source);
+    const backup = await source.exportAll();
+    const files = unzipSync(new Uint8Array(await backup.arrayBuffer()));
+    const listed = (JSON.parse(new TextDecoder().decode(files['backup.json'])) as { conversations: { id: string }[] }).conversations.map(({ id }) => id);
+    const contested = listed[1]!;
+    const single = await source.exportConversation(contested);
+    for (const onConflict of ['skip', 'new_id'] as const) {
+      const name = stores.name();
+      const target = await stores.open({ name });
+      const tab = await stores.open({ name });
+      // The other tab imports the same conversation id and adds to it once importAll has begun
+      // reading the conversations (the first read at offset 0 past the 4-byte magic check), before importAll writes it.
+      const hooked = hookedBlob(backup, async () => {
+        await tab.importConversation(single);
+        await tab.append(contested, [user('written in the other tab')]);
+      });
+      const result = await target.importAll(hooked, { onConflict });
+      expect(hooked.fired()).toBe(true);
+      const tabEntries = await tab.entries(contested, { allBranches: true });
+      expect(tabEntries.at(-1)).toMatchObject({ message: { content: 'written in the other tab' } });
+      // Whole: the tab's log, not the backup's entries mixed into it.
+      expect(await target.entries(contested, { allBranches: true })).toEqual(tabEntries);
+      expect(result.skipped).toEqual([]);
+      if (onConflict === 'skip') {
+        expect(result.existing).toEqual([contested]);
+        expect([...result.restored].sort()).toEqual(listed.filter((id) => id !== contested).sort());
+      } else {
+        expect(result.existing).toEqual([]);
+        const copy = result.restored.find((id) => !listed.includes(id))!;
+        expect(result.restored).toHaveLength(3);
+        expect((await target.entries(copy, { allBranches: true })).map((entry) => entry.type === 'message' ? entry.message : entry.type))
+          .toEqual((await source.entries(contested, { allBranches: true })).map((entry) => entry.type === 'message' ? entry.message : entry.type));
+      }
+      expect(await target.listConversations()).toHaveLength(3 + (onConflict === 'new_id' ? 1 : 0));
+    }
+  });
+
+  it('aborting while importAll reads a batch writes none of that batch; what is here is whole', async () => {
+    const source = await stores.open();
+    const { ids } = await filled(source);
+    const backup = await source.exportAll();
+    const target = await stores.open();
+    const controller = new AbortController();
+    const hooked = hookedBlob(backup, () => {
+      controller.abort();
+      return Promise.resolve();
+    });
+    expect(await codeOf(target.importAll(hooked, { signal: controller.signal }))).toBe('aborted');
+    expect(hooked.fired()).toBe(true);
+    expect(await target.listConversations()).toEqual([]);
+    expect((await attachmentStores(target.name)).ids).toEqual([]);
+    // Restored again in full afterwards: nothing half-written was left in the way.
+    const again = await target.importAll(backup);
+    expect([...again.restored].sort()).toEqual([...ids].sort());
+    for (const id of ids) await expectSame(source, target, id);
   });
 
   it('a write in another tab while exportAll runs is in the backup whole or not at all: no conversation is torn', async () => {

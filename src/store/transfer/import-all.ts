@@ -5,7 +5,8 @@ import type { StoreContext } from '../database/store-context.js';
 import { BACKUP_FILE, BACKUP_FORMAT, type BackupManifest, type ImportAllOptions, type ImportAllResult } from './backup-format.js';
 import { DEFAULT_MAX_IMPORT_BYTES } from './check-import-size.js';
 import type { ZipConversation } from './read-zip-export.js';
-import { restoreConversation } from './restore-conversation.js';
+import { checkRestore, restoreConversations, type RestoreItem } from './restore-conversations.js';
+import type { ZipSource } from './zip/blob-window.js';
 import { invalidArchive } from './zip/invalid-archive.js';
 import type { ZipEntry } from './zip/zip-directory.js';
 
@@ -18,12 +19,23 @@ const DAMAGE: ReadonlySet<ConvologErrorCode> = new Set<ConvologErrorCode>([
 ]);
 
 /**
- * `store.importAll`: restores a backup of `exportAll`, conversation by conversation, each with
- * its attachments in one transaction: whole or not at all. A conversation whose part of the file
- * is damaged or tampered with (bad JSON, bytes that do not hash to their id, a bomb, a missing
- * file) is skipped and reported, the others restored. A file that is no backup, or cut off (its
- * directory, at the end, is gone), is refused before anything is written. Anything else (quota,
- * a closed store, `aborted`) stops the restore there and throws; what was restored stays.
+ * At most this many conversations, and this many bytes of their JSON and attachments, per write
+ * transaction (the first conversation always whole): a transaction per conversation cost
+ * importAll most of its time (DESIGN §20), and the cap keeps what a batch holds bounded.
+ */
+export const IMPORT_BATCH = { conversations: 100, bytes: 2 * 2 ** 20 };
+
+type Zip = typeof import('./read-zip-export.js');
+interface Pending { item: RestoreItem; id: string; file: string }
+
+/**
+ * `store.importAll`: restores a backup of `exportAll`, a few conversations per transaction, each
+ * with its attachments: whole or not at all. A conversation whose part of the file is damaged or
+ * tampered with (bad JSON, bytes that do not hash to their id, a bomb, a missing file) is skipped
+ * and reported, the others restored. A file that is no backup, or cut off (its directory, at the
+ * end, is gone), is refused before anything is written. Anything else (quota, a closed store,
+ * `aborted`) stops the restore there and throws; what was restored stays. The file is read front
+ * to back in windows (`BlobWindow`), not with two Blob reads per file.
  * @internal
  */
 export async function importAll(context: StoreContext, blob: Blob, options: ImportAllOptions = {}): Promise<ImportAllResult> {
@@ -33,28 +45,77 @@ export async function importAll(context: StoreContext, blob: Blob, options: Impo
   const zip = await import('./read-zip-export.js');
   const entries = zip.zipEntriesByName(await zip.readZipDirectory(blob));
   const manifest = await readManifest(zip, blob, entries.get(BACKUP_FILE));
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
+  const source = new zip.BlobWindow(blob);
   const result: ImportAllResult = { restored: [], existing: [], skipped: [], warnings: [] };
+  const total = manifest.conversations.length;
+  let batch: Pending[] = [];
+  let bytes = 0;
+  let done = 0;
+  const flush = async (upTo: number): Promise<void> => {
+    await writeBatch(context, batch, options, result);
+    batch = [];
+    bytes = 0;
+    // Every conversation up to here is restored, existing or skipped: reported one by one, as documented.
+    for (; done < upTo; done++) onProgress?.({ done: done + 1, total });
+  };
   for (const [index, { id, file }] of manifest.conversations.entries()) {
     throwIfAborted(OPERATION, signal);
-    try {
-      const entry = entries.get(file);
-      if (entry === undefined) throw invalidArchive('missing_entry', `The backup lists ${file} but does not hold it.`, { entry: file });
-      const { exported, carried }: ZipConversation = await zip.readZipConversation(blob, entries, entry, { maxBytes, left: maxBytes });
-      const restored = await restoreConversation(context, toPlainJson(exported) as Record<string, unknown>, carried, options);
-      if (restored.outcome === 'existing') result.existing.push(restored.id);
-      else result.restored.push(restored.id);
-      result.warnings.push(...restored.warnings);
-    } catch (error) {
-      if (!isConvologError(error) || !DAMAGE.has(error.code)) throw error;
-      result.skipped.push({ conversationId: id, file, code: error.code, message: error.message });
+    const read = await readConversation(zip, source, entries, file, options);
+    if ('code' in read) result.skipped.push({ conversationId: id, file, ...read });
+    else {
+      if (batch.length > 0 && bytes + read.bytes > IMPORT_BATCH.bytes) await flush(index);
+      batch.push({ item: read.item, id, file });
+      bytes += read.bytes;
     }
-    onProgress?.({ done: index + 1, total: manifest.conversations.length });
+    if (batch.length >= IMPORT_BATCH.conversations || bytes >= IMPORT_BATCH.bytes) await flush(index + 1);
   }
+  await flush(total);
   return result;
 }
 
-async function readManifest(zip: typeof import('./read-zip-export.js'), blob: Blob, entry: ZipEntry | undefined): Promise<BackupManifest> {
+/** One conversation of the backup, read and checked; its damage as what `skipped` lists. */
+async function readConversation(zip: Zip, source: ZipSource, entries: ReadonlyMap<string, ZipEntry>, file: string, options: ImportAllOptions) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
+  try {
+    const entry = entries.get(file);
+    if (entry === undefined) throw invalidArchive('missing_entry', `The backup lists ${file} but does not hold it.`, { entry: file });
+    const budget = { maxBytes, left: maxBytes };
+    const { exported, carried }: ZipConversation = await zip.readZipConversation(source, entries, entry, budget);
+    return { item: checkRestore(toPlainJson(exported) as Record<string, unknown>, carried, options), bytes: maxBytes - budget.left };
+  } catch (error) {
+    return damageOf(error);
+  }
+}
+
+/**
+ * Writes a batch in one transaction; when a conversation's own damage fails it (the checks
+ * before passed), each is written alone so that only the damaged one is skipped.
+ */
+async function writeBatch(context: StoreContext, batch: readonly Pending[], options: ImportAllOptions, result: ImportAllResult): Promise<void> {
+  if (batch.length === 0) return;
+  try {
+    for (const restored of await restoreConversations(context, batch.map(({ item }) => item), options)) {
+      if (restored.outcome === 'existing') result.existing.push(restored.id);
+      else result.restored.push(restored.id);
+      result.warnings.push(...restored.warnings);
+    }
+  } catch (error) {
+    const damage = damageOf(error);
+    if (batch.length > 1) {
+      for (const one of batch) await writeBatch(context, [one], options, result);
+      return;
+    }
+    result.skipped.push({ conversationId: batch[0]!.id, file: batch[0]!.file, ...damage });
+  }
+}
+
+/** The `code` and `message` of a conversation's damage; anything else is thrown on. */
+function damageOf(error: unknown): { code: ConvologErrorCode; message: string } {
+  if (!isConvologError(error) || !DAMAGE.has(error.code)) throw error;
+  return { code: error.code, message: error.message };
+}
+
+async function readManifest(zip: Zip, blob: Blob, entry: ZipEntry | undefined): Promise<BackupManifest> {
   if (entry === undefined) {
     throw invalidArchive('missing_entry', `The ZIP holds no ${BACKUP_FILE}: it is not a convolog backup (one conversation's ZIP export goes through importConversation).`, { entry: BACKUP_FILE });
   }

@@ -1,8 +1,8 @@
 /** What the ZIP reader needs of a Blob: slices of its bytes. A Blob is one. @internal */
 export interface ZipSource { readonly size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } }
 
-/** The bytes one read of the Blob brings in: 8 MiB, held until a read falls outside them. */
-const WINDOW_BYTES = 8 * 2 ** 20;
+/** The bytes one read of the Blob brings in: 4 MiB, held until a read falls outside them. */
+const WINDOW_BYTES = 4 * 2 ** 20;
 
 /**
  * A Blob read front to back in windows of {@link WINDOW_BYTES}: each `arrayBuffer()` of a slice
