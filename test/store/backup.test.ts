@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { Message } from '../../src/core/message.js';
 import type { AttachmentRef, ConvologStore } from '../../src/store/index.js';
+import { crc32 } from '../../src/store/transfer/zip/crc32.js';
 import { attachmentStores, bytesOf } from './attachment-support.js';
 import { codeOf, rejectionOf, storeFixture } from './store-fixture.js';
 
@@ -55,6 +56,23 @@ function hookedBlob(blob: Blob, hook: () => Promise<void>): Blob & { fired(): bo
   return new Hooked([blob]);
 }
 
+/** The CRC-32 each entry of the central directory records, by name. */
+function recordedCrcs(zip: Uint8Array): Map<string, number> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const crcs = new Map<string, number>();
+  for (let at = zip.byteLength - 22; at >= 0; at--) {
+    if (view.getUint32(at, true) !== 0x06054b50) continue;
+    let offset = view.getUint32(at + 16, true);
+    for (let index = 0; index < view.getUint16(at + 10, true); index++) {
+      const nameLength = view.getUint16(offset + 28, true);
+      crcs.set(new TextDecoder().decode(zip.subarray(offset + 46, offset + 46 + nameLength)), view.getUint32(offset + 16, true));
+      offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    }
+    return crcs;
+  }
+  throw new Error('no end of central directory');
+}
+
 async function hitsOf(store: ConvologStore, query: string) {
   await store.flushSearchIndex();
   const { hits } = await store.search(query, { limit: 50 });
@@ -77,6 +95,10 @@ describe('exportAll / importAll', () => {
     expect(progress).toEqual([{ done: 1, total: 3 }, { done: 2, total: 3 }, { done: 3, total: 3 }]);
     const files = unzipSync(new Uint8Array(await backup.arrayBuffer()));
     expect(Object.keys(files).filter((name) => name.startsWith('attachments/')).sort()).toEqual([`attachments/${cat.id}`, `attachments/${paper.id}`].sort());
+    // Each entry records the CRC-32 of its bytes (JSON deflated natively or by fflate, attachments stored).
+    const crcs = recordedCrcs(new Uint8Array(await backup.arrayBuffer()));
+    expect([...crcs.keys()].sort()).toEqual(Object.keys(files).sort());
+    for (const [name, bytes] of Object.entries(files)) expect(crcs.get(name), name).toBe(crc32(bytes));
     const target = await stores.open();
     const restoring: unknown[] = [];
     const result = await target.importAll(backup, { onProgress: (step) => restoring.push(step) });

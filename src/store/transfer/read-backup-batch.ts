@@ -22,7 +22,7 @@ export interface BackupBatch { conversations: BatchConversation[]; covered: numb
  * first conversation, always taken whole): a transaction per conversation cost exportAll ~90%
  * of its time (DESIGN §20), and these caps keep the memory of a batch bounded whatever the store's size.
  */
-export const BATCH_LIMITS = { conversations: 200, entries: 8_000, bytes: 16 * 2 ** 20 };
+export const BATCH_LIMITS = { conversations: 50, entries: 2_000, bytes: 4 * 2 ** 20 };
 
 /**
  * Reads conversations `ids` from the first on, as many as the limits allow, in one readonly

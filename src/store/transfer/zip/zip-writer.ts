@@ -1,11 +1,12 @@
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate';
+import { crc32 } from './crc32.js';
 
 /**
  * Written parts are moved into a Blob once they hold this many bytes: the engine may keep a
  * Blob's bytes outside the JS heap (Chromium pages large ones to disk), so JS holds at most about
  * this much of the archive. A Blob per conversation instead cost ~1 ms each (DESIGN §20).
  */
-const FLUSH_BYTES = 4 * 2 ** 20;
+const FLUSH_BYTES = 2 * 2 ** 20;
 
 /**
  * Writes a ZIP as Blob parts, file by file (fflate's `Zip`, synchronous): only the parts are
@@ -36,13 +37,18 @@ export class ZipWriter {
     this.#check();
   }
 
-  /** Adds a stored file from its parts, in order, each passed through as it is. */
+  /** Adds a stored file from its parts, in order, each passed through as it is (CRC by {@link crc32}). */
   addStored(name: string, parts: readonly ArrayBuffer[]): void {
-    const file = new ZipPassThrough(name);
-    this.#zip.add(file);
-    parts.forEach((part, index) => file.push(new Uint8Array(part), index === parts.length - 1));
-    if (parts.length === 0) file.push(new Uint8Array(0), true);
-    this.#check();
+    const bytes = parts.map((part) => new Uint8Array(part));
+    this.#addWhole(name, 0, bytes, bytes.reduce((crc, part) => crc32(part, crc), 0), bytes.reduce((size, part) => size + part.byteLength, 0));
+  }
+
+  /**
+   * Adds a file deflated already (raw DEFLATE, e.g. by `CompressionStream('deflate-raw')`), given
+   * the CRC-32 and the size of its bytes before deflating.
+   */
+  addDeflated(name: string, deflated: readonly Uint8Array[], crc: number, size: number): void {
+    this.#addWhole(name, 8, deflated, crc, size);
   }
 
   /** The finished archive. */
@@ -51,6 +57,15 @@ export class ZipWriter {
     this.#check();
     this.#flush();
     return new Blob(this.#written, { type: 'application/zip' });
+  }
+
+  /** A file whose data is ready: fflate's `Zip` takes any input file that says its method, CRC and size. */
+  #addWhole(name: string, compression: 0 | 8, data: readonly Uint8Array[], crc: number, size: number): void {
+    const file: ZipInputFile = { filename: name, compression, crc, size };
+    this.#zip.add(file);
+    data.forEach((part, index) => file.ondata!(null, part as Uint8Array<ArrayBuffer>, index === data.length - 1));
+    if (data.length === 0) file.ondata!(null, new Uint8Array(0), true);
+    this.#check();
   }
 
   #take(data: Uint8Array): void {
