@@ -148,6 +148,27 @@ describe('exportAll / importAll', () => {
     expect((await attachmentStores(target.name)).ids).toEqual([]);
   });
 
+  it('skipped conversations carry their title from the manifest; a backup whose manifest names no titles still restores', async () => {
+    const source = await stores.open();
+    const { ids } = await filled(source);
+    const files = unzipSync(new Uint8Array(await (await source.exportAll()).arrayBuffer()));
+    const manifest = JSON.parse(new TextDecoder().decode(files['backup.json'])) as { conversations: { id: string; file: string; title?: string }[] };
+    expect(manifest.conversations.map(({ id, title }) => ({ id, title })).sort((a, b) => a.id.localeCompare(b.id)))
+      .toEqual([{ id: ids[0], title: 'Pictures' }, { id: ids[1], title: 'Weather' }, { id: ids[2], title: 'Empty' }].sort((a, b) => a.id!.localeCompare(b.id!)));
+    const weather = manifest.conversations.find((item) => item.id === ids[1])!.file;
+    const damaged = { ...files, [weather]: files[weather]!.subarray(0, 100) };
+    const target = await stores.open();
+    const result = await target.importAll(new Blob([zipSync(damaged)]));
+    expect(result.skipped).toMatchObject([{ conversationId: ids[1], title: 'Weather', code: 'invalid_history' }]);
+    // An older backup: its manifest has ids and files only.
+    const untitled = { ...manifest, conversations: manifest.conversations.map(({ id, file }) => ({ id, file })) };
+    const old = await stores.open();
+    const restored = await old.importAll(new Blob([zipSync({ ...damaged, 'backup.json': strToU8(JSON.stringify(untitled)) })]));
+    expect(restored.skipped).toHaveLength(1);
+    expect(restored.skipped[0]).not.toHaveProperty('title');
+    expect([...restored.restored].sort()).toEqual([ids[0], ids[2]].sort());
+  });
+
   it('refuses a cut-off backup and a ZIP that is no backup, restoring nothing', async () => {
     const source = await stores.open();
     await filled(source);

@@ -41,7 +41,7 @@ export async function exportAll(context: StoreContext, options: ExportAllOptions
         zip.addStored(ATTACHMENTS_FOLDER + record.id, chunks);
         written.add(record.id);
       }
-      manifest.conversations.push({ id: conversation.record.id, file });
+      manifest.conversations.push({ id: conversation.record.id, file, title: conversation.record.title });
     }
     // Still once per conversation, as documented: a batch is this module's business.
     for (const end = done + covered; done < end; done++) onProgress?.({ done: done + 1, total: ids.length });

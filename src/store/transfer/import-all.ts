@@ -2,7 +2,7 @@ import { isConvologError, type ConvologErrorCode } from '../../core/error.js';
 import { toPlainJson } from '../../core/plain-json.js';
 import { throwIfAborted } from '../database/aborted-error.js';
 import type { StoreContext } from '../database/store-context.js';
-import { BACKUP_FILE, BACKUP_FORMAT, type BackupManifest, type ImportAllOptions, type ImportAllResult } from './backup-format.js';
+import { BACKUP_FILE, BACKUP_FORMAT, type BackupManifest, type ImportAllOptions, type ImportAllResult, type SkippedConversation } from './backup-format.js';
 import { DEFAULT_MAX_IMPORT_BYTES } from './check-import-size.js';
 import type { ZipConversation } from './read-zip-export.js';
 import { checkRestore, restoreConversations, type RestoreItem } from './restore-conversations.js';
@@ -26,7 +26,8 @@ const DAMAGE: ReadonlySet<ConvologErrorCode> = new Set<ConvologErrorCode>([
 export const IMPORT_BATCH = { conversations: 25, bytes: 1 * 2 ** 20 };
 
 type Zip = typeof import('./read-zip-export.js');
-interface Pending { item: RestoreItem; id: string; file: string }
+type Listed = BackupManifest['conversations'][number];
+interface Pending { item: RestoreItem; listed: Listed }
 
 /**
  * `store.importAll`: restores a backup of `exportAll`, a few conversations per transaction, each
@@ -64,13 +65,13 @@ export async function importAll(context: StoreContext, blob: Blob, options: Impo
     // Every conversation up to here is restored, existing or skipped: reported one by one, as documented.
     for (; done < upTo; done++) onProgress?.({ done: done + 1, total });
   };
-  for (const [index, { id, file }] of manifest.conversations.entries()) {
+  for (const [index, listed] of manifest.conversations.entries()) {
     throwIfAborted(OPERATION, signal);
-    const read = await readConversation(zip, source, entries, file, options);
-    if ('code' in read) result.skipped.push({ conversationId: id, file, ...read });
+    const read = await readConversation(zip, source, entries, listed.file, options);
+    if ('code' in read) result.skipped.push({ ...skippedOf(listed), ...read });
     else {
       if (batch.length > 0 && bytes + read.bytes > IMPORT_BATCH.bytes) await flush(index);
-      batch.push({ item: read.item, id, file });
+      batch.push({ item: read.item, listed });
       bytes += read.bytes;
     }
     if (batch.length >= IMPORT_BATCH.conversations || bytes >= IMPORT_BATCH.bytes) await flush(index + 1);
@@ -111,8 +112,13 @@ async function writeBatch(context: StoreContext, batch: readonly Pending[], opti
       for (const one of batch) await writeBatch(context, [one], options, result);
       return;
     }
-    result.skipped.push({ conversationId: batch[0]!.id, file: batch[0]!.file, ...damage });
+    result.skipped.push({ ...skippedOf(batch[0]!.listed), ...damage });
   }
+}
+
+/** What `skipped` says of a listed conversation besides its damage: its title where the manifest has one. */
+function skippedOf({ id, file, title }: Listed): Omit<SkippedConversation, 'code' | 'message'> {
+  return { conversationId: id, file, ...(title === undefined ? {} : { title }) };
 }
 
 /** The `code` and `message` of a conversation's damage; anything else is thrown on. */
@@ -133,7 +139,8 @@ async function readManifest(zip: Zip, blob: Blob, entry: ZipEntry | undefined): 
     throw invalidArchive('corrupt', `The ${BACKUP_FILE} of the backup is not JSON.`, {}, error);
   }
   const { format, conversations } = (manifest ?? {}) as Partial<BackupManifest>;
-  const listed = Array.isArray(conversations) && conversations.every((item) => typeof item?.id === 'string' && typeof item.file === 'string');
+  const listed = Array.isArray(conversations)
+    && conversations.every((item) => typeof item?.id === 'string' && typeof item.file === 'string' && (item.title === undefined || typeof item.title === 'string'));
   if (format !== BACKUP_FORMAT || !listed) throw invalidArchive('corrupt', `The ${BACKUP_FILE} of the backup is not a convolog backup manifest.`);
   return manifest as BackupManifest;
 }
