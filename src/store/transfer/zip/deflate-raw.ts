@@ -17,11 +17,11 @@ function deflatesNatively(): boolean {
 /**
  * Raw DEFLATE of `bytes`, as ZIP's method 8 holds it: by the engine's own zlib where it has
  * `CompressionStream('deflate-raw')`, else by fflate at level 6. fflate in JS was ~40% of
- * exportAll's time in Chromium (DESIGN §20).
+ * exportAll's time in Chromium (DESIGN §20). `native`: which of the two (tests take both).
  * @internal
  */
-export async function deflateRaw(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array[]> {
-  if (!deflatesNatively()) return [deflateSync(bytes, { level: 6 })];
+export async function deflateRaw(bytes: Uint8Array<ArrayBuffer>, native = deflatesNatively()): Promise<Uint8Array[]> {
+  if (!native) return [deflateSync(bytes, { level: 6 })];
   const stream = new CompressionStream('deflate-raw');
   const writer = stream.writable.getWriter();
   // Not awaited: the stream takes the bytes as its readable side is read; a failure surfaces there.
