@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { Message } from '../../src/core/message.js';
 import type { AttachmentRef, ConvologStore } from '../../src/store/index.js';
+import { crc32 } from '../../src/store/transfer/zip/crc32.js';
 import { attachmentStores, bytesOf } from './attachment-support.js';
 import { codeOf, rejectionOf, storeFixture } from './store-fixture.js';
 
@@ -31,6 +32,47 @@ async function filled(store: ConvologStore) {
   return { ids: [pictures.id, tools.id, empty.id], cat, paper };
 }
 
+/**
+ * `blob` whose first read of the conversations (a slice from offset 0 past the 4-byte magic
+ * check of the directory reader) runs `hook` first: "between importAll's read and its write".
+ */
+function hookedBlob(blob: Blob, hook: () => Promise<void>): Blob & { fired(): boolean } {
+  let fired = false;
+  class Hooked extends Blob {
+    override slice(start?: number, end?: number, contentType?: string): Blob {
+      const part = super.slice(start, end, contentType);
+      if (fired || start !== 0 || (end ?? this.size) <= 4) return part;
+      fired = true;
+      return { arrayBuffer: async () => {
+        await hook();
+        return part.arrayBuffer();
+      } } as Blob;
+    }
+
+    fired(): boolean {
+      return fired;
+    }
+  }
+  return new Hooked([blob]);
+}
+
+/** The CRC-32 each entry of the central directory records, by name. */
+function recordedCrcs(zip: Uint8Array): Map<string, number> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const crcs = new Map<string, number>();
+  for (let at = zip.byteLength - 22; at >= 0; at--) {
+    if (view.getUint32(at, true) !== 0x06054b50) continue;
+    let offset = view.getUint32(at + 16, true);
+    for (let index = 0; index < view.getUint16(at + 10, true); index++) {
+      const nameLength = view.getUint16(offset + 28, true);
+      crcs.set(new TextDecoder().decode(zip.subarray(offset + 46, offset + 46 + nameLength)), view.getUint32(offset + 16, true));
+      offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    }
+    return crcs;
+  }
+  throw new Error('no end of central directory');
+}
+
 async function hitsOf(store: ConvologStore, query: string) {
   await store.flushSearchIndex();
   const { hits } = await store.search(query, { limit: 50 });
@@ -53,6 +95,10 @@ describe('exportAll / importAll', () => {
     expect(progress).toEqual([{ done: 1, total: 3 }, { done: 2, total: 3 }, { done: 3, total: 3 }]);
     const files = unzipSync(new Uint8Array(await backup.arrayBuffer()));
     expect(Object.keys(files).filter((name) => name.startsWith('attachments/')).sort()).toEqual([`attachments/${cat.id}`, `attachments/${paper.id}`].sort());
+    // Each entry records the CRC-32 of its bytes (JSON deflated natively or by fflate, attachments stored).
+    const crcs = recordedCrcs(new Uint8Array(await backup.arrayBuffer()));
+    expect([...crcs.keys()].sort()).toEqual(Object.keys(files).sort());
+    for (const [name, bytes] of Object.entries(files)) expect(crcs.get(name), name).toBe(crc32(bytes));
     const target = await stores.open();
     const restoring: unknown[] = [];
     const result = await target.importAll(backup, { onProgress: (step) => restoring.push(step) });
@@ -102,6 +148,27 @@ describe('exportAll / importAll', () => {
     expect((await attachmentStores(target.name)).ids).toEqual([]);
   });
 
+  it('skipped conversations carry their title from the manifest; a backup whose manifest names no titles still restores', async () => {
+    const source = await stores.open();
+    const { ids } = await filled(source);
+    const files = unzipSync(new Uint8Array(await (await source.exportAll()).arrayBuffer()));
+    const manifest = JSON.parse(new TextDecoder().decode(files['backup.json'])) as { conversations: { id: string; file: string; title?: string }[] };
+    expect(manifest.conversations.map(({ id, title }) => ({ id, title })).sort((a, b) => a.id.localeCompare(b.id)))
+      .toEqual([{ id: ids[0], title: 'Pictures' }, { id: ids[1], title: 'Weather' }, { id: ids[2], title: 'Empty' }].sort((a, b) => a.id!.localeCompare(b.id!)));
+    const weather = manifest.conversations.find((item) => item.id === ids[1])!.file;
+    const damaged = { ...files, [weather]: files[weather]!.subarray(0, 100) };
+    const target = await stores.open();
+    const result = await target.importAll(new Blob([zipSync(damaged)]));
+    expect(result.skipped).toMatchObject([{ conversationId: ids[1], title: 'Weather', code: 'invalid_history' }]);
+    // An older backup: its manifest has ids and files only.
+    const untitled = { ...manifest, conversations: manifest.conversations.map(({ id, file }) => ({ id, file })) };
+    const old = await stores.open();
+    const restored = await old.importAll(new Blob([zipSync({ ...damaged, 'backup.json': strToU8(JSON.stringify(untitled)) })]));
+    expect(restored.skipped).toHaveLength(1);
+    expect(restored.skipped[0]).not.toHaveProperty('title');
+    expect([...restored.restored].sort()).toEqual([ids[0], ids[2]].sort());
+  });
+
   it('refuses a cut-off backup and a ZIP that is no backup, restoring nothing', async () => {
     const source = await stores.open();
     await filled(source);
@@ -118,6 +185,65 @@ describe('exportAll / importAll', () => {
     expect(await target.listConversations()).toEqual([]);
     expect(await codeOf(target.importAll(backup, { signal: AbortSignal.abort() }))).toBe('aborted');
     expect(await codeOf(source.exportAll({ signal: AbortSignal.abort() }))).toBe('aborted');
+  });
+
+  it('another tab writing a conversation of the backup while importAll reads it: the tab\'s conversation stays whole, the backup\'s is existing or a copy', async () => {
+    const source = await stores.open();
+    await filled(source);
+    const backup = await source.exportAll();
+    const files = unzipSync(new Uint8Array(await backup.arrayBuffer()));
+    const listed = (JSON.parse(new TextDecoder().decode(files['backup.json'])) as { conversations: { id: string }[] }).conversations.map(({ id }) => id);
+    const contested = listed[1]!;
+    const single = await source.exportConversation(contested);
+    for (const onConflict of ['skip', 'new_id'] as const) {
+      const name = stores.name();
+      const target = await stores.open({ name });
+      const tab = await stores.open({ name });
+      // The other tab imports the same conversation id and adds to it once importAll has begun
+      // reading the conversations (the first read at offset 0 past the 4-byte magic check), before importAll writes it.
+      const hooked = hookedBlob(backup, async () => {
+        await tab.importConversation(single);
+        await tab.append(contested, [user('written in the other tab')]);
+      });
+      const result = await target.importAll(hooked, { onConflict });
+      expect(hooked.fired()).toBe(true);
+      const tabEntries = await tab.entries(contested, { allBranches: true });
+      expect(tabEntries.at(-1)).toMatchObject({ message: { content: 'written in the other tab' } });
+      // Whole: the tab's log, not the backup's entries mixed into it.
+      expect(await target.entries(contested, { allBranches: true })).toEqual(tabEntries);
+      expect(result.skipped).toEqual([]);
+      if (onConflict === 'skip') {
+        expect(result.existing).toEqual([contested]);
+        expect([...result.restored].sort()).toEqual(listed.filter((id) => id !== contested).sort());
+      } else {
+        expect(result.existing).toEqual([]);
+        const copy = result.restored.find((id) => !listed.includes(id))!;
+        expect(result.restored).toHaveLength(3);
+        expect((await target.entries(copy, { allBranches: true })).map((entry) => entry.type === 'message' ? entry.message : entry.type))
+          .toEqual((await source.entries(contested, { allBranches: true })).map((entry) => entry.type === 'message' ? entry.message : entry.type));
+      }
+      expect(await target.listConversations()).toHaveLength(3 + (onConflict === 'new_id' ? 1 : 0));
+    }
+  });
+
+  it('aborting while importAll reads a batch writes none of that batch; what is here is whole', async () => {
+    const source = await stores.open();
+    const { ids } = await filled(source);
+    const backup = await source.exportAll();
+    const target = await stores.open();
+    const controller = new AbortController();
+    const hooked = hookedBlob(backup, () => {
+      controller.abort();
+      return Promise.resolve();
+    });
+    expect(await codeOf(target.importAll(hooked, { signal: controller.signal }))).toBe('aborted');
+    expect(hooked.fired()).toBe(true);
+    expect(await target.listConversations()).toEqual([]);
+    expect((await attachmentStores(target.name)).ids).toEqual([]);
+    // Restored again in full afterwards: nothing half-written was left in the way.
+    const again = await target.importAll(backup);
+    expect([...again.restored].sort()).toEqual([...ids].sort());
+    for (const id of ids) await expectSame(source, target, id);
   });
 
   it('a write in another tab while exportAll runs is in the backup whole or not at all: no conversation is torn', async () => {

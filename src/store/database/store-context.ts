@@ -29,4 +29,9 @@ export interface StoreContext {
    * write overlaps the commit (DESIGN §21); `withdraw` if the commit then fails.
    */
   journalAhead?: (change: Extract<StoreChangeMessage, { type: 'entries_appended' }>, previous: Conversation) => { withdraw(): void };
+  /**
+   * Set by the journal: settles when every change recorded so far is journaled. A bulk writer
+   * (importAll) waits on it between batches so the journal's backlog stays bounded (DESIGN §20).
+   */
+  journalFlushed?: () => Promise<void>;
 }

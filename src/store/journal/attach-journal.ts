@@ -71,6 +71,7 @@ export async function attachJournal(
   const wholeStore = !report.reset && await catchUp(context, opened, writer);
   context.changes.onPublish = (change) => writer.record(change);
   storeContext.journalAhead = (change, previous) => writer.ahead(change, previous);
+  storeContext.journalFlushed = () => writer.flushed();
   context.changes.onClosed = () => void writer.close();
   if (rollable) roller.checkAtOpen(wholeStore);
   else if (wholeStore) report.issues.push({ code: 'journal_write_failed', message: 'The last session ended during an import or a clear whose record may not have reached the journal; with the damaged journal files above kept, it was not caught up.' });

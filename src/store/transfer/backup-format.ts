@@ -7,12 +7,17 @@ export const BACKUP_FORMAT_VERSION = 1;
 /** The manifest of a backup ZIP, written last. @internal */
 export const BACKUP_FILE = 'backup.json';
 
-/** What `backup.json` holds: which file holds which conversation. @internal */
+/**
+ * What `backup.json` holds: which file holds which conversation, and its title (so a restore can
+ * name a conversation it skipped without reading its damaged file). Backups written before
+ * titles were added have none; they read the same.
+ * @internal
+ */
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   formatVersion: typeof BACKUP_FORMAT_VERSION;
   exportedAt: string;
-  conversations: { id: string; file: string }[];
+  conversations: { id: string; file: string; title?: string }[];
 }
 
 /** Progress of `exportAll` and `importAll`: conversations done of all. */
@@ -50,6 +55,8 @@ export interface SkippedConversation {
   conversationId: string;
   /** The file of the backup it was in. */
   file: string;
+  /** Its title, as the backup's `backup.json` names it (a backup from before 0.3.0-alpha.3 names none). */
+  title?: string;
   /** The code of the error that refused it (`invalid_archive`, `attachment_mismatch`, `invalid_history`, `too_large`, …). */
   code: string;
   message: string;

@@ -1,10 +1,12 @@
-import { isConvologError } from '../../core/error.js';
 import { throwIfAborted } from '../database/aborted-error.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
 import { BACKUP_FILE, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, type ExportAllOptions } from './backup-format.js';
+import { exportedAttachment, exportOf } from './export-conversation.js';
+import { readBackupBatch, type BatchConversation } from './read-backup-batch.js';
+import { crc32 } from './zip/crc32.js';
+import { deflateRaw } from './zip/deflate-raw.js';
 import { ATTACHMENTS_FOLDER } from './zip/zip-export-names.js';
-import { exportedAttachment, readConversationSnapshot, type ConversationSnapshot } from './export-conversation.js';
 import { ZipWriter } from './zip/zip-writer.js';
 
 const OPERATION = 'The backup';
@@ -12,10 +14,11 @@ const OPERATION = 'The backup';
 /**
  * `store.exportAll`: a ZIP of every conversation, each as its v3 export (every branch,
  * compactions, appData) in `conversations/<n>.json`, each attachment's bytes once in
- * `attachments/<id>`, and `backup.json` (which file holds which conversation) last. Conversation
- * by conversation: each is read in its own transaction (so a write in another tab is in it whole
- * or not at all, never torn), written to the ZIP and moved into a Blob before the next; only the
- * ids are held for all of them. A conversation deleted meanwhile is left out.
+ * `attachments/<id>`, and `backup.json` (which file holds which conversation) last. A few
+ * conversations per read (`readBackupBatch`): each is read whole in one transaction (so a write
+ * in another tab is in it whole or not at all, never torn), written to the ZIP, whose parts move
+ * into Blobs as they grow; only the ids are held for all of them. A conversation deleted
+ * meanwhile is left out.
  * @internal
  */
 export async function exportAll(context: StoreContext, options: ExportAllOptions = {}): Promise<Blob> {
@@ -25,34 +28,36 @@ export async function exportAll(context: StoreContext, options: ExportAllOptions
   const zip = new ZipWriter();
   const written = new Set<string>();
   const manifest: BackupManifest = { format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, exportedAt: context.now().toISOString(), conversations: [] };
-  const encoder = new TextEncoder();
-  for (const [index, id] of ids.entries()) {
+  for (let done = 0; done < ids.length;) {
     throwIfAborted(OPERATION, signal);
-    const snapshot = await snapshotUnlessDeleted(context, id, written);
-    if (snapshot !== undefined) {
-      const { exported, attachments } = snapshot;
-      if (attachments.length > 0) exported.attachments = attachments.map(({ record }) => exportedAttachment(record));
-      const file = `conversations/${index}.json`;
-      zip.add(file, encoder.encode(JSON.stringify(exported)), true);
-      for (const { record, bytes } of attachments) {
-        if (bytes === undefined) continue;
-        zip.add(ATTACHMENTS_FOLDER + record.id, bytes, false);
+    const { conversations, covered } = await readBackupBatch(context, ids.slice(done), written);
+    for (const conversation of conversations) {
+      const file = `conversations/${ids.indexOf(conversation.record.id, done)}.json`;
+      // One at a time: 50 native deflate streams at once were 2–4× slower in Chromium than in turn.
+      const { deflated, crc, size } = await deflatedJson(exportOfBatch(context, conversation));
+      zip.addDeflated(file, deflated, crc, size);
+      for (const { record, chunks } of conversation.attachments) {
+        if (chunks === undefined) continue;
+        zip.addStored(ATTACHMENTS_FOLDER + record.id, chunks);
         written.add(record.id);
       }
-      zip.flush();
-      manifest.conversations.push({ id, file });
+      manifest.conversations.push({ id: conversation.record.id, file, title: conversation.record.title });
     }
-    onProgress?.({ done: index + 1, total: ids.length });
+    // Still once per conversation, as documented: a batch is this module's business.
+    for (const end = done + covered; done < end; done++) onProgress?.({ done: done + 1, total: ids.length });
   }
-  zip.add(BACKUP_FILE, encoder.encode(JSON.stringify(manifest)), true);
+  zip.add(BACKUP_FILE, new TextEncoder().encode(JSON.stringify(manifest)), true);
   return zip.finish();
 }
 
-async function snapshotUnlessDeleted(context: StoreContext, id: string, written: ReadonlySet<string>): Promise<ConversationSnapshot | undefined> {
-  try {
-    return await readConversationSnapshot(context, id, true, written);
-  } catch (error) {
-    if (isConvologError(error, 'not_found')) return undefined;
-    throw error;
-  }
+function exportOfBatch(context: StoreContext, { record, entries, attachments }: BatchConversation) {
+  const exported = exportOf(context.now(), record, entries);
+  if (attachments.length > 0) exported.attachments = attachments.map((attachment) => exportedAttachment(attachment.record));
+  return exported;
+}
+
+/** One conversation's JSON, deflated, with what its ZIP entry records (the CRC and size of the JSON). */
+async function deflatedJson(exported: unknown): Promise<{ deflated: Uint8Array[]; crc: number; size: number }> {
+  const bytes = new TextEncoder().encode(JSON.stringify(exported));
+  return { deflated: await deflateRaw(bytes), crc: crc32(bytes), size: bytes.byteLength };
 }

@@ -80,7 +80,8 @@ export function exportedAttachment(record: AttachmentRecord): ExportedAttachment
   return { id: record.id, mediaType: record.mediaType, size: record.size, ...(record.filename === undefined ? {} : { filename: record.filename }) };
 }
 
-function exportOf(now: Date, record: ConversationRecord, entries: Entry[]): ConversationExport {
+/** The v3 export of a conversation read whole: its record and its log. @internal */
+export function exportOf(now: Date, record: ConversationRecord, entries: Entry[]): ConversationExport {
   const conversation: ConversationExport['conversation'] = {
     id: record.id, title: record.title, createdAt: record.createdAt, updatedAt: record.updatedAt, headId: record.headId,
   };

@@ -2,6 +2,7 @@ import { ConvologError } from '../../core/error.js';
 import { checkBytes, attachmentSection, type CarriedAttachment } from './carried-attachments.js';
 import { ATTACHMENTS_FOLDER, CONVERSATION_FILE } from './zip/zip-export-names.js';
 import { invalidArchive } from './zip/invalid-archive.js';
+import type { ZipSource } from './zip/blob-window.js';
 import { readZipEntry, tooLarge, type InflateBudget } from './zip/read-zip-entry.js';
 import { readZipDirectory, type ZipEntry } from './zip/zip-directory.js';
 
@@ -29,7 +30,7 @@ export interface ZipConversation { exported: Record<string, unknown>; carried: C
  * lists, read from `attachments/<id>` and checked against the id, all inflating within `budget`.
  * @internal
  */
-export async function readZipConversation(blob: Blob, entries: ReadonlyMap<string, ZipEntry>, file: ZipEntry, budget: InflateBudget): Promise<ZipConversation> {
+export async function readZipConversation(blob: ZipSource, entries: ReadonlyMap<string, ZipEntry>, file: ZipEntry, budget: InflateBudget): Promise<ZipConversation> {
   const exported = parse(await readZipEntry(blob, file, budget), file.name);
   const section = attachmentSection(exported, false);
   const files = section.map((attachment) => {
@@ -71,3 +72,4 @@ function parse(bytes: Uint8Array, name: string): Record<string, unknown> {
 // What importAll needs of the ZIP code, through this module's one dynamic import.
 export { readZipDirectory } from './zip/zip-directory.js';
 export { readZipEntry } from './zip/read-zip-entry.js';
+export { BlobWindow } from './zip/blob-window.js';

@@ -1,5 +1,6 @@
 import { Inflate } from 'fflate';
 import { ConvologError } from '../../../core/error.js';
+import type { ZipSource } from './blob-window.js';
 import { invalidArchive } from './invalid-archive.js';
 import type { ZipEntry } from './zip-directory.js';
 
@@ -11,13 +12,13 @@ export interface InflateBudget { readonly maxBytes: number; left: number }
 const SLICE = 16 * 1024;
 
 /**
- * The bytes of one entry, sliced from the Blob where the directory says it is: stored as they
+ * The bytes of one entry, sliced from the Blob (or a {@link ZipSource} over it) where the directory says it is: stored as they
  * are, deflated through fflate's `Inflate` fed in 16 KB slices. The inflated bytes are counted as
  * they come: more than the entry declares is `invalid_archive` (`size_mismatch`), more than the
  * budget left is `too_large`, each before the next slice is inflated.
  * @internal
  */
-export async function readZipEntry(blob: Blob, entry: ZipEntry, budget: InflateBudget): Promise<Uint8Array> {
+export async function readZipEntry(blob: ZipSource, entry: ZipEntry, budget: InflateBudget): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   const total = await streamZipEntry(blob, entry, budget, (data) => parts.push(data));
   return concat(parts, total);
@@ -29,7 +30,7 @@ export async function readZipEntry(blob: Blob, entry: ZipEntry, budget: InflateB
  * once. Same checks; returns the size.
  * @internal
  */
-export async function streamZipEntry(blob: Blob, entry: ZipEntry, budget: InflateBudget, sink: (data: Uint8Array) => void): Promise<number> {
+export async function streamZipEntry(blob: ZipSource, entry: ZipEntry, budget: InflateBudget, sink: (data: Uint8Array) => void): Promise<number> {
   if (entry.size > budget.left) throw tooLarge(budget, entry.name);
   if (entry.method !== 0 && entry.method !== 8) {
     throw invalidArchive('unsupported', `The ZIP entry "${entry.name}" uses compression method ${entry.method}; convolog reads stored and deflated entries.`, { entry: entry.name });
