@@ -27,10 +27,12 @@ export function skippedList(result: ImportAllResult): HTMLElement[] {
 }
 
 function skippedLine(skipped: SkippedConversation): string {
-  // The library names a skipped chat by id and file only (its title is inside the damaged part),
-  // and its code; a missing part of a backup is not "not a backup".
+  // The title comes from the backup's manifest; a backup made before titles were listed there
+  // names the chat by its file and id only. A missing part of a backup is not "not a backup".
   const reason = skipped.code === 'invalid_archive'
     ? 'its part of the file is missing or damaged.'
     : archiveCodeText(skipped.code, undefined, 'backup') ?? skipped.message;
-  return `${skipped.file} (chat ${skipped.conversationId.slice(0, 8)}): ${reason}`;
+  const where = `${skipped.file}, chat ${skipped.conversationId.slice(0, 8)}`;
+  const title = skipped.title?.trim();
+  return title ? `"${title}" (${where}): ${reason}` : `${where}: ${reason}`;
 }
