@@ -1,8 +1,10 @@
 // What the app does to a chat's data besides chatting: compacting it, exporting it to a file,
 // importing one. Each reports its result as a notice and leaves the chat untouched on failure.
+import type { ZipArchive } from '../../src/index.js';
+import { detectExportFormat, type ForeignExportFormat } from '../../src/importers/index.js';
 import type { AppHost } from './app-host.js';
 import { compactChat } from './compaction.js';
-import { detectExportFormat, type ForeignExportFormat } from '../../src/importers/index.js';
+import { type ExportZipKind, importExportZip, openExportZip } from './export-zip-import.js';
 import { importForeignExport } from './foreign-import.js';
 import { checkImportSize, exportJson, exportMarkdown, exportZip, importConvologData, isZipFile } from './import-export.js';
 import { archiveErrorText } from '../shared/archive-error-text.js';
@@ -84,11 +86,23 @@ export async function importChatFile(app: AppHost, file: File): Promise<void> {
   }
   const format = typeof data === 'string' ? detectExportFormat(data) : 'convolog';
   try {
-    if (typeof data === 'string' && format !== null && format !== 'convolog') await importForeignFile(app, file, data, format);
+    const exportZip = typeof data === 'string' ? undefined : await openExportZip(data).catch(() => undefined);
+    if (exportZip !== undefined) await importExportZipFile(app, file, exportZip);
+    else if (typeof data === 'string' && format !== null && format !== 'convolog') await importForeignFile(app, file, data, format);
     else await importConvologFile(app, file, data);
   } finally {
     // An import can write hundreds of chats: the storage line follows now, not after the writes go quiet.
     app.scheduleStorageRefresh(0);
+  }
+}
+
+/** ChatGPT's or claude.ai's data export ZIP, with its pictures and files. */
+async function importExportZipFile(app: AppHost, file: File, { archive, kind }: { archive: ZipArchive; kind: ExportZipKind }): Promise<void> {
+  try {
+    await importExportZip(app, archive, kind);
+  } catch (error) {
+    app.importDialog.element.close();
+    app.notices.show({ tone: 'error', key: 'import', title: `Could not import ${file.name}.`, details: [describeError(error)] });
   }
 }
 

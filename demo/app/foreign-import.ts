@@ -58,11 +58,12 @@ function count(done: ForeignImport, result: ImportResult, leaves: number): void 
   if (result.replacedId !== undefined) done.replacedIds.push(result.replacedId);
   done.conversations.push(result.conversation);
   done.summary.imported++;
-  done.summary.branches += leaves;
+  done.summary.branches = (done.summary.branches ?? 0) + leaves;
   for (const warning of result.warnings) record(done.summary, warning);
 }
 
-function record(summary: ImportSummary, warning: Warning | ImportWarning): void {
+/** Adds a warning to the summary: a conversation not imported, or a kind of thing left out. */
+export function record(summary: ImportSummary, warning: Warning | ImportWarning): void {
   if (warning.code === 'skipped_conversation') {
     summary.skipped.push(warning.message.replace(/^Skipped /, '').replace(/ The other conversations were kept\.$/, ''));
     return;
@@ -90,7 +91,8 @@ function countLeaves(entries: readonly { id: string; parentId: string | null }[]
   return entries.filter((entry) => !parents.has(entry.id)).length;
 }
 
-function nextFrame(): Promise<void> {
+/** Resolves after the next paint (or 100 ms in a hidden tab). */
+export function nextFrame(): Promise<void> {
   // A hidden tab gets no animation frames: the timeout keeps the import going there.
   return new Promise((resolve) => {
     requestAnimationFrame(() => resolve());

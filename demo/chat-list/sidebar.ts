@@ -74,7 +74,7 @@ export class Sidebar {
     const importInput = h('input', {
       className: 'visually-hidden',
       testId: 'import',
-      attrs: { type: 'file', accept: '.json,.jsonl,.zip,application/json,application/zip', 'aria-label': 'Import chats: a convolog export (JSON or ZIP), or conversations.json from ChatGPT, Claude or Open WebUI' },
+      attrs: { type: 'file', accept: '.json,.jsonl,.zip,application/json,application/zip', 'aria-label': 'Import chats: a convolog export (JSON or ZIP), a ChatGPT or Claude data export (its ZIP or conversations.json), or an Open WebUI export' },
       on: {
         change: () => {
           const file = importInput.files?.[0];
@@ -100,7 +100,7 @@ export class Sidebar {
           this.list,
           this.menu.element)),
       h('div', { className: 'sidebar-foot' },
-        h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export (JSON or ZIP), or conversations.json from ChatGPT, Claude or Open WebUI' },
+        h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export (JSON or ZIP), a ChatGPT or Claude data export (its ZIP or conversations.json), or an Open WebUI export' },
           icon(ICONS.upload), 'Import chat', importInput),
         h('button', { className: 'btn btn-ghost btn-block', testId: 'settings', attrs: { type: 'button' }, on: { click: () => handlers.onSettings() } },
           icon(ICONS.settings), 'Settings & storage'),

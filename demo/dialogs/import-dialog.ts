@@ -10,7 +10,10 @@ export type ReimportChoice = 'skip' | 'replace' | 'duplicate';
 export interface ImportSummary {
   source: string;
   imported: number;
-  branches: number;
+  /** Branches kept (a JSON export's conversations are read here, so they are counted). */
+  branches?: number;
+  /** Pictures and files brought in as attachments (an export ZIP). */
+  files?: number;
   /** Reason → how many times it happened (messages, parts, conversations). */
   leftOut: Map<string, number>;
   /** Conversations that could not be imported, each with why. */
@@ -87,7 +90,8 @@ export class ImportDialog {
     this.heading.textContent = `Imported your ${summary.source}`;
     const counts = h('p', { className: 'import-counts' },
       h('strong', { testId: 'import-count', text: `${summary.imported} conversation${summary.imported === 1 ? '' : 's'} imported` }),
-      ` · ${summary.branches} branch${summary.branches === 1 ? '' : 'es'} kept`);
+      summary.branches === undefined ? null : ` · ${summary.branches} branch${summary.branches === 1 ? '' : 'es'} kept`,
+      summary.files === undefined ? null : h('span', { testId: 'import-files', text: summary.files === 1 ? ' · 1 picture or file' : ` · ${summary.files} pictures and files` }));
     const leftOut = [...summary.leftOut].sort((a, b) => b[1] - a[1]);
     // "Nothing was left out" only when that is true: no part, message or conversation was.
     const complete = leftOut.length === 0 && summary.skipped.length === 0;

@@ -27,7 +27,7 @@ export function archiveCodeText(code: string, reason: unknown, kind: ArchiveKind
     return 'The file is cut off (an interrupted download or copy?). Download or copy it again.';
   }
   if (reason === 'missing_entry' && kind === 'chat') {
-    return 'This ZIP is not a chat exported by convolog. For a ChatGPT or Claude export, unzip it and choose the conversations.json inside; a backup of everything is restored in Settings → Backup.';
+    return 'This ZIP is not a chat exported by convolog, nor a ChatGPT or Claude data export. A backup of everything is restored in Settings → Backup.';
   }
   if (reason === 'missing_entry') {
     return 'This ZIP is not a convolog backup. One chat\'s ZIP export is brought in with "Import chat".';

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { pngBytes, thumbnailWidths } from './support/attachment-files.js';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { byTestId, openDemo, screenshot, waitForNotice } from './support/demo-page.js';
-import { T0, branchingConversation, browsingConversation, toolsConversation } from '../importers/fixtures/chatgpt-fixtures.js';
+import { T0, branchingConversation, browsingConversation, conversation, message, text, toolsConversation } from '../importers/fixtures/chatgpt-fixtures.js';
 import { linearClaudeConversation, linkedClaudeConversation } from '../importers/fixtures/claude-fixtures.js';
 
 const demo = useDemoEnvironment();
@@ -100,12 +101,57 @@ describe('demo: importing another app\'s export', () => {
       expect(brokenSummary).not.toContain('Nothing was left out');
       await byTestId(page, 'import-done').click();
 
-      // Import chat takes a convolog chat's ZIP now; a ChatGPT export's ZIP (conversations.json
-      // inside, no conversation.json) still gets the way to import it.
-      const zip = join(files, 'chatgpt-export.zip');
-      writeFileSync(zip, zipSync({ 'conversations.json': strToU8('[]') }));
-      await byTestId(page, 'import').setInputFiles(zip);
-      await waitForNotice(page, /unzip it and choose the conversations\.json inside/);
+      // A ZIP that is neither a convolog chat nor an app's data export says so.
+      const other = join(files, 'photos.zip');
+      writeFileSync(other, zipSync({ 'holiday.txt': strToU8('not a chat') }));
+      await byTestId(page, 'import').setInputFiles(other);
+      await waitForNotice(page, /This ZIP is not a chat exported by convolog, nor a ChatGPT or Claude data export/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('imports ChatGPT\'s data export ZIP as downloaded, its pictures shown in the chat; a second import leaves the chat as it was', async () => {
+    const context = await newContext(demo.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, demo.server.origin);
+      const png = await pngBytes(page, 120, 80);
+      const pointer = 'file-service://file-Garden1';
+      const chat = conversation('zip-photo', 'My garden', [
+        ['root', null, null],
+        ['u1', 'root', message('u1', 'user', { content_type: 'multimodal_text', parts: [{ content_type: 'image_asset_pointer', asset_pointer: pointer, size_bytes: png.length, width: 120, height: 80 }, 'What grows here?'] }, {
+          metadata: { attachments: [{ id: 'file-Garden1', name: 'garden.png' }] },
+        }, 1)],
+        ['a1', 'u1', message('a1', 'assistant', text('Tomatoes, by the look of it.'), {}, 2)],
+      ], 'a1');
+      const path = join(files, 'chatgpt-export.zip');
+      writeFileSync(path, zipSync({
+        'conversations.json': strToU8(JSON.stringify([chat])),
+        'file-Garden1-garden.png': png,
+        'user.json': strToU8('{}'),
+        'chat.html': strToU8('<html></html>'),
+      }));
+      await byTestId(page, 'import').setInputFiles(path);
+      await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]') !== null, undefined, { timeout: 30_000 });
+      const summary = await byTestId(page, 'import-summary').innerText();
+      expect(summary).toContain('1 conversation imported');
+      expect(summary).toContain('1 picture or file');
+      expect(summary).toContain('Nothing was left out');
+      await screenshot(page, 'import-chatgpt-zip-summary');
+      await byTestId(page, 'import-done').click();
+      await expect.poll(() => thumbnailWidths(page), { timeout: 10_000 }).toEqual([120]);
+      expect(await page.locator('[data-testid="message"]').first().innerText()).toContain('What grows here?');
+      await screenshot(page, 'import-chatgpt-zip-chat');
+
+      await byTestId(page, 'import').setInputFiles(path);
+      await page.waitForFunction(() => document.querySelector('[data-testid="import-earlier"]') !== null, undefined, { timeout: 30_000 });
+      expect(await byTestId(page, 'import-summary').innerText()).toContain('0 conversations imported');
+      expect(await byTestId(page, 'import-earlier').innerText()).toBe('1 already imported before, left as they were.');
+      await byTestId(page, 'import-done').click();
+      expect(await page.locator('[data-testid="conversation-item"]').count()).toBe(1);
+      expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
     }
