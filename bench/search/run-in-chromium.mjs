@@ -8,6 +8,8 @@
 // SEARCH_BENCH_REUSE=any: reuse a kept database whatever store code built it (when only the query code changed).
 // SEARCH_BENCH_SCANS: how many times figure 19 times the full scan (default 3).
 // SEARCH_BENCH_DISK=0: skip building the history a second time without the index (figure 23b).
+// SEARCH_BENCH_STEPS=append,pending: run only these steps (rare, common, heap, pending, indexing-heap,
+// size, append); `append` alone is figure 20 (default: all of them, in this order).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -224,12 +226,14 @@ export async function runSearchFigures(options) {
         options.log(`search ${name} failed: ${String(error)}`);
       }
     };
-    for (const step of ['rare', 'common']) await attempt(step, () => page.evaluate((name) => window.convologSearchBench.run(name), step));
-    await attempt('heap', async () => [await heapFigure(page, options.log)]);
-    await attempt('pending', () => page.evaluate(() => window.convologSearchBench.run('pending')));
-    await attempt('indexing heap', async () => [await indexingHeapFigure(page, options.log)]);
-    await attempt('size', () => sizeFigures(page, options.log));
-    await attempt('append', () => page.evaluate(() => window.convologSearchBench.run('append')));
+    const chosen = environment.SEARCH_BENCH_STEPS?.split(',');
+    const wanted = (step) => chosen === undefined || chosen.includes(step);
+    for (const step of ['rare', 'common']) if (wanted(step)) await attempt(step, () => page.evaluate((name) => window.convologSearchBench.run(name), step));
+    if (wanted('heap')) await attempt('heap', async () => [await heapFigure(page, options.log)]);
+    if (wanted('pending')) await attempt('pending', () => page.evaluate(() => window.convologSearchBench.run('pending')));
+    if (wanted('indexing-heap')) await attempt('indexing heap', async () => [await indexingHeapFigure(page, options.log)]);
+    if (wanted('size')) await attempt('size', () => sizeFigures(page, options.log));
+    if (wanted('append')) await attempt('append', () => page.evaluate(() => window.convologSearchBench.run('append')));
     await page.evaluate(() => window.convologSearchBench.close());
     return { chromiumVersion, size, built, figures, errors };
   } finally {
