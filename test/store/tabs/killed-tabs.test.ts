@@ -136,7 +136,11 @@ describe.skipIf(typeof Worker === 'undefined')('a tab killed mid-write, round af
       await writer.call({ op: 'storm', conversationIds: stormed, label: `r${round}`, chains: 3, importData });
       const acknowledgedBefore = 1 + Math.floor(random() * 12);
       const tab = writer;
-      await waitFor(() => tab.stormFailed !== undefined || tab.notes.filter((note) => note.kind !== 'import_started').length >= acknowledgedBefore, `${acknowledgedBefore} acknowledged writes (seed ${seed})`);
+      // In even rounds also one import acknowledged first (one takes longer than a few appends), so
+      // the check meets imports that committed beside ones the kill caught.
+      const importsBefore = round % 2 === 0 ? 1 : 0;
+      await waitFor(() => tab.stormFailed !== undefined || (tab.notes.filter((note) => note.kind !== 'import_started').length >= acknowledgedBefore
+        && tab.notes.filter((note) => note.kind === 'imported').length >= importsBefore), `${acknowledgedBefore} acknowledged writes (seed ${seed})`);
       await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 30)));
       tab.terminate();
       expect(tab.stormFailed, `a write failed before kill ${round} (seed ${seed})`).toBeUndefined();
@@ -158,13 +162,14 @@ describe.skipIf(typeof Worker === 'undefined')('a tab killed mid-write, round af
     writer.terminate();
     // Else the kills never landed where this test is about.
     expect(written.acked.filter((note) => note.kind === 'append').length).toBeGreaterThanOrEqual(ROUNDS);
+    expect(written.acked.filter((note) => note.kind === 'imported').length).toBeGreaterThanOrEqual(ROUNDS / 2);
     expect(killedMidImport, `rounds killed with an import in flight (seed ${seed})`).toBeGreaterThan(0);
     console.info(`[killed-tabs] ${navigator.userAgent.match(/(Firefox|Chrome|Version)\/[\d.]+/)?.[0]} seed ${seed}: ${ROUNDS} kills, ${killedMidImport} mid-import, `
       + `${written.acked.length} acknowledged writes, ${(await page.listConversations({ limit: 100_000 })).length} conversations`);
   });
 
-  // The reproduction of the WebKitGTK row, skipped: the hang is intermittent (1 kill in 8 in one
-  // probe; in full runs of the storm at kill 3, kill 4 with appends alone, none in two runs of 6),
+  // The reproduction of the WebKitGTK row, skipped: the hang is intermittent (the 8th of 8 kills in one
+  // probe; 3 of 5 runs of the six-kill storm, one of them with appends alone),
   // so no bound on attempts passes every time, and a hung database goes only with the browser's
   // profile. Run it by hand as `it.runIf(WEBKIT)` in the webkit project: it passes once one hangs.
   it.skip('WebKitGTK: a worker terminated mid-import while it appends can leave a transaction open, and every later read of its stores waits', async () => {
