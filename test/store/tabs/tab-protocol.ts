@@ -9,7 +9,17 @@ export type TabCommand =
   | { op: 'entries'; conversationId: string }
   | { op: 'hold'; name: string }
   | { op: 'release' }
-  | { op: 'close' };
+  | { op: 'close' }
+  | { op: 'storm'; conversationIds: string[]; label: string; chains: number; importData?: unknown };
+
+/**
+ * What a storming tab (tab-storm.ts) tells the page, unasked, as it happens: an import started,
+ * or a write whose promise resolved (acknowledged: the page must find it after any kill).
+ */
+export type StormNote =
+  | { kind: 'append'; conversationId: string; batch: string; seqs: number[] }
+  | { kind: 'import_started' }
+  | { kind: 'imported'; conversationId: string; entries: number };
 
 /** One append call's outcome: the seqs it got, or the ConvologError code it was refused with. */
 export type AppendOutcome = { text: string; seqs: number[] } | { text: string; code: string };

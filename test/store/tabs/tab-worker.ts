@@ -5,6 +5,7 @@ import { assistant, isConvologError, openStore, user, type ConvologStore, type S
 import { DATABASE_VERSION } from '../../../src/store/database/schema.js';
 import { wrapFactory } from '../wrap-factory.js';
 import type { AppendOutcome, HeardChange, TabCommand } from './tab-protocol.js';
+import { storm } from './tab-storm.js';
 
 let store: ConvologStore | undefined;
 let held: IDBDatabase | undefined;
@@ -74,6 +75,7 @@ async function run(command: TabCommand): Promise<unknown> {
     case 'hold': return hold(command.name);
     case 'release': return void held?.close();
     case 'close': return void store?.close();
+    case 'storm': return storm(theStore(), command.conversationIds, command.label, command.chains, command.importData);
   }
 }
 

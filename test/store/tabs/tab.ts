@@ -3,17 +3,26 @@
 // test file itself. Every call has a deadline, so a hung open or a lost reply fails the test
 // with what it was waiting for rather than at the test's timeout.
 import { afterEach } from 'vitest';
-import type { TabCommand } from './tab-protocol.js';
+import type { StormNote, TabCommand } from './tab-protocol.js';
 
 interface Reply { id: number; ok: boolean; value?: unknown; error?: string }
+/** What a storming tab posts unasked (tab-storm.ts): a note, or the error that stopped a write loop. */
+interface Unasked { note?: StormNote; stormFailed?: string }
 
 export class Tab {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private failure: Error | undefined;
+  /** Everything a storming tab reported, in order; `stormFailed` holds a write loop's error. */
+  readonly notes: StormNote[] = [];
+  stormFailed: string | undefined;
 
   private constructor(private readonly worker: Worker) {
-    worker.addEventListener('message', (event: MessageEvent<Reply>) => this.settle(event.data));
+    worker.addEventListener('message', (event: MessageEvent<Reply & Unasked>) => {
+      if (event.data.note !== undefined) this.notes.push(event.data.note);
+      else if (event.data.stormFailed !== undefined) this.stormFailed ??= event.data.stormFailed;
+      else this.settle(event.data);
+    });
     worker.addEventListener('error', (event) => this.fail(new Error(`the tab worker failed: ${event.message}`)));
   }
 
