@@ -13,7 +13,7 @@ import type { Message } from '../../../src/core/message.js';
 import { openStore, type ConvologStore } from '../../../src/store/index.js';
 import { expectIndexMatchesLog } from '../search-index-check.js';
 import { storeFixture } from '../store-fixture.js';
-import { tabFixture, type Tab } from './tab.js';
+import { tabFixture, WEBKIT, type Tab } from './tab.js';
 import type { AppendOutcome, StormNote } from './tab-protocol.js';
 
 const stores = storeFixture();
@@ -28,7 +28,6 @@ const IMPORTED_ENTRIES = 120;
  * kill loop, test/reliability/killed-mid-append-engines.test.ts, holds WebKit), so the storm below
  * runs in Chromium and Firefox; the skipped test at the end reproduces the hang by hand.
  */
-const WEBKIT = typeof navigator !== 'undefined' && !/Chrome|Firefox/.test(navigator.userAgent) && /AppleWebKit/.test(navigator.userAgent);
 
 /** A small seeded generator (mulberry32), its seed printed, so a failing round can be replayed. */
 function seededRandom(seed: number): () => number {

@@ -9,6 +9,13 @@ interface Reply { id: number; ok: boolean; value?: unknown; error?: string }
 /** What a storming tab posts unasked (tab-storm.ts): a note, or the error that stopped a write loop. */
 interface Unasked { note?: StormNote; stormFailed?: string }
 
+/**
+ * WebKitGTK (2.50) sometimes leaves a transaction of a worker terminated with writes in flight
+ * open for good, so every later read of its stores waits (DESIGN §19, engine differences): the
+ * tests that terminate a writing tab skip it.
+ */
+export const WEBKIT = typeof navigator !== 'undefined' && !/Chrome|Firefox/.test(navigator.userAgent) && /AppleWebKit/.test(navigator.userAgent);
+
 export class Tab {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

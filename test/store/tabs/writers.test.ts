@@ -10,7 +10,7 @@ import type { Entry } from '../../../src/core/entry.js';
 import { conversationRange } from '../../../src/store/conversations/conversation-range.js';
 import type { StoreChange } from '../../../src/store/index.js';
 import { storeFixture } from '../store-fixture.js';
-import { tabFixture, type Tab } from './tab.js';
+import { tabFixture, WEBKIT, type Tab } from './tab.js';
 import type { AppendOutcome, HeardChange } from './tab-protocol.js';
 
 const stores = storeFixture();
@@ -141,7 +141,9 @@ describe.skipIf(typeof Worker === 'undefined')('two tabs (dedicated workers) on 
     expect(heard).toContainEqual({ type: 'conversation_deleted', origin: 'other_tab', conversationId: id });
   });
 
-  it('a tab closed mid-append (its worker ended with turns in flight): every committed turn whole, seqs contiguous, the log appendable', async () => {
+  // Skipped in WebKit: a worker terminated with writes in flight can leave its transaction open
+  // for good there, and the reads after it wait forever (killed-tabs.test.ts reproduces it).
+  it.skipIf(WEBKIT)('a tab closed mid-append (its worker ended with turns in flight): every committed turn whole, seqs contiguous, the log appendable', async () => {
     const name = stores.name();
     const page = await stores.open({ name });
     const { id } = await page.createConversation();
