@@ -11,8 +11,11 @@ export interface JournalStorage {
   list(): Promise<string[]>;
   /** A file's text, `undefined` when there is no such file. */
   read(file: string): Promise<string | undefined>;
-  /** Creates or replaces a file whole: a reader sees the old text or the new one, never a mix. */
-  write(file: string, text: string): Promise<void>;
+  /**
+   * Creates or replaces a file whole: a reader sees the old text or the new one, never a mix. A
+   * `Blob` (UTF-8 text) is written as it is: a large snapshot never has to be one string.
+   */
+  write(file: string, text: string | Blob): Promise<void>;
   /** A binary file's bytes (attachment bytes), `undefined` when there is no such file; absent where only text fits. */
   readBytes?(file: string): Promise<Uint8Array | undefined>;
   /** Creates or replaces a binary file whole, like {@link write}; absent where only text fits. */

@@ -23,7 +23,7 @@ function folderIn(storage: Storage, prefix: string): JournalStorage {
       return names;
     },
     read: async (file) => storage.getItem(prefix + file) ?? undefined,
-    write: async (file, text) => storage.setItem(prefix + file, text),
+    write: async (file, text) => storage.setItem(prefix + file, typeof text === 'string' ? text : await text.text()),
     remove: async (file) => storage.removeItem(prefix + file),
   };
 }

@@ -56,7 +56,8 @@ function memoryStorage(folder: Map<string, string>, binaries: Map<string, Uint8A
     canJournal: true,
     list: async () => [...folder.keys(), ...binaries.keys()],
     read: async (file) => folder.get(file),
-    async write(file, text) {
+    async write(file, data) {
+      const text = typeof data === 'string' ? data : await data.text();
       refuse(text);
       binaries.delete(file);
       folder.set(file, text);

@@ -63,7 +63,7 @@ function folder(directory: Directory, path: readonly string[]): JournalStorage {
 }
 
 /** Through a swap file moved into place on `close()`: the old file or the new one, never a mix. */
-async function writeWhole(directory: Directory, file: string, data: string | Uint8Array<ArrayBuffer>): Promise<void> {
+async function writeWhole(directory: Directory, file: string, data: string | Blob | Uint8Array<ArrayBuffer>): Promise<void> {
   const handle = await directory.getFileHandle(file, { create: true }) as WritableFile;
   const writable = await handle.createWritable!();
   try {

@@ -25,17 +25,56 @@ export async function rollJournal(context: StoreContext, storage: JournalStorage
   const segments = before.filter((name) => name.startsWith(SEGMENT_PREFIX) && !live.has(name)).sort();
   const snapshots = before.filter((name) => name.startsWith(SNAPSHOT_PREFIX));
   const at = new Date().toISOString();
-  const lines: string[] = [];
-  for await (const { conversation, entries } of everyConversation(context)) lines.push(JSON.stringify(snapshotRecord(at, conversation, entries)));
   const header: JournalHeader = { format: JOURNAL_FORMAT, version: JOURNAL_VERSION, database: context.name, generation, includes: segments, at };
-  const text = journalText(header, lines);
+  const snapshot = new SnapshotParts(journalText(header, []));
+  for await (const { conversation, entries } of everyConversation(context)) snapshot.add(`${JSON.stringify(snapshotRecord(at, conversation, entries))}\n`);
   const name = `${SNAPSHOT_PREFIX}${String(Date.now()).padStart(15, '0')}-${Math.random().toString(36).slice(2, 10)}.jsonl`;
-  await storage.write(name, text);
+  await storage.write(name, snapshot.blob());
   // Older snapshots first: a crash in between leaves segments the new snapshot names, which it skips.
   for (const old of [...snapshots, ...segments]) await storage.remove(old);
   // A live attachment file is being written beside its put's commit: not one of deleted bytes.
   await pruneAttachmentFiles(context, storage, before.filter((name) => !live.has(name)));
-  return text.length;
+  return snapshot.length;
+}
+
+/** Text gathered into Blob parts of about this many characters. */
+const PART_LENGTH = 1 << 20;
+
+/**
+ * A snapshot's text as Blob parts of about 1 MiB: a Blob's bytes live outside the JS heap (in
+ * Chromium's blob storage), so a roll holds one part's lines at a time. Before, every line and
+ * then their join were in memory at once: twice the store's JSON, during every roll, which a
+ * 5,000-conversation restore started again and again (DESIGN §21).
+ */
+class SnapshotParts {
+  /** The characters added, the figure the roller compares segments with. */
+  length = 0;
+  readonly #parts: Blob[] = [];
+  #pending: string[] = [];
+  #pendingLength = 0;
+
+  constructor(header: string) {
+    this.add(header);
+  }
+
+  add(text: string): void {
+    this.#pending.push(text);
+    this.#pendingLength += text.length;
+    this.length += text.length;
+    if (this.#pendingLength >= PART_LENGTH) this.#flush();
+  }
+
+  blob(): Blob {
+    this.#flush();
+    return new Blob(this.#parts, { type: 'application/jsonl' });
+  }
+
+  #flush(): void {
+    if (this.#pending.length === 0) return;
+    this.#parts.push(new Blob(this.#pending));
+    this.#pending = [];
+    this.#pendingLength = 0;
+  }
 }
 
 /**
