@@ -8,7 +8,7 @@ import { deleteStore } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
 
 /** What bench/backup/run.mjs measures from Node with `--live` (CDP, a forced GC before each sample). */
-interface LiveHeap { liveHeapMB: number; liveHeapWithBuffersMB: number; samples: number }
+interface LiveHeap { liveHeapMB: number; liveHeapWithBuffersMB: number; samples: number; endHeapMB: number; trace: [number, number][] }
 
 declare global {
   interface Window { benchReady: boolean; benchLiveHeap?: (action: 'start' | 'stop') => Promise<LiveHeap | null> }
@@ -18,7 +18,7 @@ declare global {
 const TEXT = 'lorem ipsum dolor sit amet '.repeat(8); // ~220 bytes, a short chat message
 const RAW_STORES = ['conversations', 'entries', 'attachments', 'attachmentChunks'] as const;
 
-interface Settings { conversations: number; messages: number; attachments: number; attachmentBytes: number }
+interface Settings { conversations: number; messages: number; attachments: number; attachmentBytes: number; oneByOne: boolean; targetJournal: boolean }
 
 /**
  * Samples the JS heap every 10 ms while `work` runs; the peak above the heap before it (garbage
@@ -111,7 +111,7 @@ async function run(settings: Settings): Promise<Record<string, unknown>> {
   const ids = (await listAll(source)).map((conversation) => conversation.id);
   const oneByOne = await openStoreWith({ name: 'bench-backup-one-by-one' }, { backgroundIndexing: false });
   let oneByOneMs = 0;
-  for (const id of ids) {
+  for (const id of settings.oneByOne ? ids : []) {
     const single = await source.exportConversation(id);
     const started = performance.now();
     await oneByOne.importConversation(single, { maxBytes: Number.POSITIVE_INFINITY });
@@ -120,7 +120,7 @@ async function run(settings: Settings): Promise<Record<string, unknown>> {
   oneByOne.close();
   progress(`one by one ${Math.round(oneByOneMs)} ms`);
   await deleteStore({ name: 'bench-backup-one-by-one' });
-  const target = await openStoreWith({ name: 'bench-backup-target' }, { backgroundIndexing: false });
+  const target = await openStoreWith({ name: 'bench-backup-target', ...(settings.targetJournal ? {} : { journal: false }) }, { backgroundIndexing: false });
   const imported = await peakHeap(() => target.importAll(backup));
   const restored = imported.result.restored.length;
   progress(`importAll ${Math.round(imported.ms)} ms`);
@@ -135,7 +135,7 @@ async function run(settings: Settings): Promise<Record<string, unknown>> {
     exportAllMs: exported.ms, exportPeakHeapMB: exported.peakMB, exportLive: exported.live,
     exportThroughputVsRaw: rawFloor / exported.ms,
     importAllMs: imported.ms, importPeakHeapMB: imported.peakMB, importLive: imported.live, restored,
-    importOneByOneMs: oneByOneMs, importAllVsOneByOne: imported.ms / oneByOneMs,
+    importOneByOneMs: settings.oneByOne ? oneByOneMs : null, importAllVsOneByOne: settings.oneByOne ? imported.ms / oneByOneMs : null,
   };
 }
 
@@ -156,6 +156,7 @@ async function runAndPost(): Promise<void> {
     body = { userAgent: navigator.userAgent, ...(await run({
       conversations: number('conversations', 1000), messages: number('messages', 20),
       attachments: number('attachments', 40), attachmentBytes: number('attachmentBytes', 1_048_576),
+      oneByOne: parameters.get('oneByOne') !== 'false', targetJournal: parameters.get('targetJournal') !== 'false',
     })) };
   } catch (error) {
     body = { error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error) };

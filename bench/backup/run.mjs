@@ -11,7 +11,10 @@
 // Size: default 1,000 conversations × 20 messages + 40 × 1 MiB pictures (about 2 minutes);
 // `--full` is §20's full size, 5,000 × 20 with 100 × 2 MiB (200 MiB) of pictures (about 15 minutes,
 // not part of `npm run bench`). Environment overrides either: BACKUP_BENCH_CONVERSATIONS,
-// BACKUP_BENCH_MESSAGES per conversation, BACKUP_BENCH_ATTACHMENTS of BACKUP_BENCH_ATTACHMENT_BYTES.
+// BACKUP_BENCH_MESSAGES per conversation, BACKUP_BENCH_ATTACHMENTS of BACKUP_BENCH_ATTACHMENT_BYTES;
+// BACKUP_BENCH_ONE_BY_ONE=0 skips the one-by-one baseline (no importAll ratio; for heap diagnosis).
+// BACKUP_BENCH_TARGET_JOURNAL=0 restores into a store without the journal (§21). BACKUP_BENCH_RESULT:
+// the file to write instead.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -31,6 +34,8 @@ const settings = {
   messages: Number(process.env.BACKUP_BENCH_MESSAGES ?? size.messages),
   attachments: Number(process.env.BACKUP_BENCH_ATTACHMENTS ?? size.attachments),
   attachmentBytes: Number(process.env.BACKUP_BENCH_ATTACHMENT_BYTES ?? size.attachmentBytes),
+  oneByOne: process.env.BACKUP_BENCH_ONE_BY_ONE !== '0',
+  targetJournal: process.env.BACKUP_BENCH_TARGET_JOURNAL !== '0',
 };
 const load = () => Number(loadavg()[0].toFixed(2));
 const loadAverageAtStart = load();
@@ -54,11 +59,14 @@ async function exposeLiveHeap(page) {
   await page.exposeFunction('benchLiveHeap', async (action) => {
     if (action === 'start') {
       const baseline = await sample();
-      const state = { baseline, peak: { ...baseline }, samples: 0, sampling: true };
+      const state = { baseline, peak: { ...baseline }, samples: 0, sampling: true, started: Date.now(), trace: [], last: baseline };
       state.loop = (async () => {
         while (state.sampling) {
           const used = await sample();
           state.samples += 1;
+          state.last = used;
+          // About one point a second: whether what the call holds grows with the store's size.
+          if (state.trace.length === 0 || Date.now() - state.started >= state.trace.length * 1000) state.trace.push([+((Date.now() - state.started) / 1000).toFixed(1), +((used.heap - baseline.heap) / MB).toFixed(1)]);
           state.peak = { heap: Math.max(state.peak.heap, used.heap), withBuffers: Math.max(state.peak.withBuffers, used.withBuffers) };
           await new Promise((done) => setTimeout(done, 100));
         }
@@ -73,6 +81,8 @@ async function exposeLiveHeap(page) {
     return {
       liveHeapMB: round(state.peak.heap - state.baseline.heap),
       liveHeapWithBuffersMB: round(state.peak.withBuffers - state.baseline.withBuffers), samples: state.samples,
+      // After the call returned (its result still held), and [seconds, live V8 heap MB] over the call.
+      endHeapMB: round(state.last.heap - state.baseline.heap), trace: state.trace,
     };
   });
 }
@@ -102,7 +112,7 @@ try {
     targets: { exportPeakHeapMBOverLargestAttachment: 50, importPeakHeapMBOverLargestAttachment: 50, exportThroughputVsRaw: 0.5, importAllVsOneByOne: 1.0 },
   };
   console.log(JSON.stringify(results, null, 2));
-  writeFileSync(join(here, `results-chromium${full ? '-full' : ''}${live ? '-live' : ''}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(process.env.BACKUP_BENCH_RESULT ?? join(here, `results-chromium${full ? '-full' : ''}${live ? '-live' : ''}.json`), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   await context.close();
   await server.close();
