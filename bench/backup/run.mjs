@@ -9,7 +9,7 @@
 //   (V8 heap, and V8 heap + ArrayBuffer backing stores). The GCs slow the calls: take the
 //   throughput ratios from a default run.
 // Size: default 1,000 conversations × 20 messages + 40 × 1 MiB pictures (about 2 minutes);
-// `--full` is §20's full size, 5,000 × 20 with 100 × 2 MiB (200 MiB) of pictures (about 15 minutes,
+// `--full` is §20's full size, 5,000 × 20 with 100 × 2 MiB (200 MiB) of pictures (about 11 minutes,
 // not part of `npm run bench`). Environment overrides either: BACKUP_BENCH_CONVERSATIONS,
 // BACKUP_BENCH_MESSAGES per conversation, BACKUP_BENCH_ATTACHMENTS of BACKUP_BENCH_ATTACHMENT_BYTES;
 // BACKUP_BENCH_ONE_BY_ONE=0 skips the one-by-one baseline (no importAll ratio; for heap diagnosis).
