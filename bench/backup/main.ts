@@ -7,19 +7,27 @@ import type { ConvologStore } from '../../src/store/index.js';
 import { deleteStore } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
 
+/** What bench/backup/run.mjs measures from Node with `--live` (CDP, a forced GC before each sample). */
+interface LiveHeap { liveHeapMB: number; liveHeapWithBuffersMB: number; samples: number; endHeapMB: number; trace: [number, number][] }
+
 declare global {
-  interface Window { benchReady: boolean }
+  interface Window { benchReady: boolean; benchLiveHeap?: (action: 'start' | 'stop') => Promise<LiveHeap | null> }
   interface Performance { memory?: { usedJSHeapSize: number } }
 }
 
 const TEXT = 'lorem ipsum dolor sit amet '.repeat(8); // ~220 bytes, a short chat message
 const RAW_STORES = ['conversations', 'entries', 'attachments', 'attachmentChunks'] as const;
 
-interface Settings { conversations: number; messages: number; attachments: number; attachmentBytes: number }
+interface Settings { conversations: number; messages: number; attachments: number; attachmentBytes: number; oneByOne: boolean; targetJournal: boolean }
 
-/** Samples the JS heap every 10 ms while `work` runs; the peak above the heap before it. */
-async function peakHeap<T>(work: () => Promise<T>): Promise<{ result: T; peakMB: number; ms: number }> {
+/**
+ * Samples the JS heap every 10 ms while `work` runs; the peak above the heap before it (garbage
+ * V8 has not collected yet included). With `--live` the runner also samples from Node after a
+ * forced GC each time (`live`): what `work` holds.
+ */
+async function peakHeap<T>(work: () => Promise<T>): Promise<{ result: T; peakMB: number; ms: number; live: LiveHeap | null }> {
   const heap = (): number => performance.memory?.usedJSHeapSize ?? 0;
+  await window.benchLiveHeap?.('start');
   const base = heap();
   let peak = base;
   const timer = setInterval(() => {
@@ -28,8 +36,11 @@ async function peakHeap<T>(work: () => Promise<T>): Promise<{ result: T; peakMB:
   const started = performance.now();
   try {
     const result = await work();
+    const ms = performance.now() - started;
     peak = Math.max(peak, heap());
-    return { result, peakMB: (peak - base) / 2 ** 20, ms: performance.now() - started };
+    clearInterval(timer);
+    const live = (await window.benchLiveHeap?.('stop')) ?? null;
+    return { result, peakMB: (peak - base) / 2 ** 20, ms, live };
   } finally {
     clearInterval(timer);
   }
@@ -80,30 +91,39 @@ async function rawPass(name: string): Promise<number> {
   return ms;
 }
 
+/** A line the runner prints as it comes: how far a long run got. */
+function progress(text: string): void {
+  console.log(`[backup bench] ${text}`);
+}
+
 async function run(settings: Settings): Promise<Record<string, unknown>> {
   const source = await openStoreWith({ name: 'bench-backup-source', journal: false }, { backgroundIndexing: false });
   const seeding = performance.now();
   await seed(source, settings);
   const seedMs = performance.now() - seeding;
+  progress(`seeded in ${Math.round(seedMs)} ms`);
   const rawMs = await rawPass('bench-backup-source');
   const exported = await peakHeap(() => source.exportAll());
   const backup = exported.result;
+  progress(`exportAll ${Math.round(exported.ms)} ms, ${backup.size} bytes`);
   const rawAgainMs = await rawPass('bench-backup-source'); // the floor again, after: the machine's load moves
   // The baseline: the same conversations imported one by one, each as its own export (attachments inline).
   const ids = (await listAll(source)).map((conversation) => conversation.id);
   const oneByOne = await openStoreWith({ name: 'bench-backup-one-by-one' }, { backgroundIndexing: false });
   let oneByOneMs = 0;
-  for (const id of ids) {
+  for (const id of settings.oneByOne ? ids : []) {
     const single = await source.exportConversation(id);
     const started = performance.now();
     await oneByOne.importConversation(single, { maxBytes: Number.POSITIVE_INFINITY });
     oneByOneMs += performance.now() - started;
   }
   oneByOne.close();
+  progress(`one by one ${Math.round(oneByOneMs)} ms`);
   await deleteStore({ name: 'bench-backup-one-by-one' });
-  const target = await openStoreWith({ name: 'bench-backup-target' }, { backgroundIndexing: false });
+  const target = await openStoreWith({ name: 'bench-backup-target', ...(settings.targetJournal ? {} : { journal: false }) }, { backgroundIndexing: false });
   const imported = await peakHeap(() => target.importAll(backup));
   const restored = imported.result.restored.length;
+  progress(`importAll ${Math.round(imported.ms)} ms`);
   target.close();
   source.close();
   await deleteStore({ name: 'bench-backup-target' });
@@ -112,10 +132,10 @@ async function run(settings: Settings): Promise<Record<string, unknown>> {
   return {
     settings, seedMs, backupBytes: backup.size, largestAttachmentMB: settings.attachmentBytes / 2 ** 20,
     rawGetAllMs: rawMs, rawGetAllAfterMs: rawAgainMs,
-    exportAllMs: exported.ms, exportPeakHeapMB: exported.peakMB,
+    exportAllMs: exported.ms, exportPeakHeapMB: exported.peakMB, exportLive: exported.live,
     exportThroughputVsRaw: rawFloor / exported.ms,
-    importAllMs: imported.ms, importPeakHeapMB: imported.peakMB, restored,
-    importOneByOneMs: oneByOneMs, importAllVsOneByOne: imported.ms / oneByOneMs,
+    importAllMs: imported.ms, importPeakHeapMB: imported.peakMB, importLive: imported.live, restored,
+    importOneByOneMs: settings.oneByOne ? oneByOneMs : null, importAllVsOneByOne: settings.oneByOne ? imported.ms / oneByOneMs : null,
   };
 }
 
@@ -136,6 +156,7 @@ async function runAndPost(): Promise<void> {
     body = { userAgent: navigator.userAgent, ...(await run({
       conversations: number('conversations', 1000), messages: number('messages', 20),
       attachments: number('attachments', 40), attachmentBytes: number('attachmentBytes', 1_048_576),
+      oneByOne: parameters.get('oneByOne') !== 'false', targetJournal: parameters.get('targetJournal') !== 'false',
     })) };
   } catch (error) {
     body = { error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error) };
