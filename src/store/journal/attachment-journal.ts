@@ -35,9 +35,12 @@ export function attachmentJournal(storage: JournalStorage, database: string, onI
       if (added || !written.has(ref.id)) await write(ref, bytes);
       return;
     }
+    // Observed now, not once the lock is granted: a commit refused while the lock is awaited
+    // would be an unhandled rejection meanwhile.
+    const commit = committed.then(() => undefined, (error: unknown) => ({ error }));
     // Both settle before the file stops being live: a write still running after a failed commit
     // would be a file a roll may try to remove while it is open.
-    const [commit] = await whileLive(database, attachmentFileName(ref.id), () => Promise.allSettled([committed, write(ref, bytes)]));
-    if (commit.status === 'rejected') throw commit.reason;
+    const [failed] = await whileLive(database, attachmentFileName(ref.id), () => Promise.all([commit, write(ref, bytes)]));
+    if (failed !== undefined) throw failed.error;
   };
 }
