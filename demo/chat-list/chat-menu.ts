@@ -40,11 +40,33 @@ export class ChatMenu {
   /** The "⋯" button of one chat. */
   button(conversationId: string, title: string): HTMLElement {
     const button = h('button', {
-      className: 'icon-button chat-menu-button', testId: 'chat-menu-button',
+      className: 'icon-button chat-menu-button', testId: 'chat-menu-button', data: { conversationId },
       attrs: { type: 'button', 'aria-label': `Actions for "${title}"`, 'aria-haspopup': 'menu', 'aria-expanded': 'false' },
       on: { click: () => (this.conversationId === conversationId && !this.element.hidden ? this.close() : this.open(conversationId, button)) },
     }, icon(DOTS));
     return button;
+  }
+
+  /**
+   * Runs `draw`, which replaces the rows under `list`, and keeps the menu open on the same chat's
+   * new row with the same item focused. The list is drawn again when any chat changes (a reply
+   * ends, another tab or a sync writes) and every minute: closing the menu then would take it from
+   * under the pointer of someone about to choose.
+   */
+  keepOpenAcross(list: HTMLElement, draw: () => void): void {
+    const id = this.conversationId;
+    if (id === undefined || this.element.hidden) {
+      draw();
+      return;
+    }
+    const focused = this.items().indexOf(document.activeElement as HTMLElement);
+    draw();
+    const opener = [...list.querySelectorAll<HTMLElement>('.chat-menu-button')].find((button) => button.dataset.conversationId === id);
+    if (opener === undefined) {
+      this.close();
+      return;
+    }
+    this.open(id, opener, focused);
   }
 
   /** Closes the menu (focus stays where it is). */
@@ -54,14 +76,19 @@ export class ChatMenu {
     this.conversationId = undefined;
   }
 
-  private open(conversationId: string, opener: HTMLElement): void {
+  /** Opens the menu under `opener` with item `focus` focused (-1: focus stays where it is). */
+  private open(conversationId: string, opener: HTMLElement, focus = 0): void {
     this.close();
     this.conversationId = conversationId;
     this.opener = opener;
     opener.setAttribute('aria-expanded', 'true');
     opener.closest('li')?.append(this.element);
     this.element.hidden = false;
-    this.element.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    this.items()[focus]?.focus();
+  }
+
+  private items(): HTMLElement[] {
+    return [...this.element.querySelectorAll<HTMLElement>('[role="menuitem"]')];
   }
 
   private choose(run: (id: string) => void): void {
@@ -71,7 +98,7 @@ export class ChatMenu {
   }
 
   private onKey(event: KeyboardEvent): void {
-    const items = [...this.element.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const items = this.items();
     const at = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       const opener = this.opener;

@@ -160,8 +160,11 @@ export class Sidebar {
   }
 
   private render(): void {
+    this.menu.keepOpenAcross(this.list, () => this.draw());
+  }
+
+  private draw(): void {
     const now = new Date();
-    this.menu.close();
     if (this.conversations.length === 0) {
       const empty = this.window.filter.trim() === '' ? 'No chats yet. Start one, or import an export.' : 'No chat title matches the filter.';
       this.list.replaceChildren(h('li', { className: 'sidebar-empty', text: empty }));

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { MOBILE } from './support/browser.js';
-import { byTestId, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
+import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
+import { byTestId, openDemo, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
 import { seedManyChats } from './support/seed-many-chats.js';
 
@@ -132,6 +132,40 @@ describe('demo: 10,000 chats in the sidebar', () => {
       expect(await titles(page)).toEqual(['A second chat']);
       expect(watch.errors).toEqual([]);
     }, { viewport: MOBILE });
+  }, 120_000);
+});
+
+describe('demo: a chat\'s menu while the list changes', () => {
+  it('stays open on its chat, its item still focused, when another tab adds a chat, and its choice still runs', async () => {
+    const context = await newContext(demo.browser, DESKTOP);
+    try {
+      const first = await context.newPage();
+      const second = await context.newPage();
+      const watchFirst = watchPage(first);
+      await openDemo(first, demo.server.origin);
+      await sendAndWait(first, 'Plan the garden');
+      await openDemo(second, demo.server.origin);
+
+      const row = first.locator('.conversation-row', { hasText: 'Plan the garden' });
+      await row.locator('[data-testid="chat-menu-button"]').click();
+      await byTestId(first, 'chat-menu-export').focus();
+      await byTestId(second, 'new-chat').click();
+      await sendAndWait(second, 'A chat from the other tab');
+      // The first tab's list is drawn again with the new chat in it; the menu is still open on its row.
+      await expect.poll(() => titles(first), POLL).toContain('A chat from the other tab');
+      expect(await byTestId(first, 'chat-menu').isVisible()).toBe(true);
+      expect(await row.locator('[data-testid="chat-menu"]').count()).toBe(1);
+      expect(await row.locator('[data-testid="chat-menu-button"]').getAttribute('aria-expanded')).toBe('true');
+      expect(await first.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-menu-export');
+
+      const download = first.waitForEvent('download');
+      await first.keyboard.press('Enter');
+      expect((await download).suggestedFilename()).toMatch(/^plan-the-garden-.*\.json$/);
+      expect(await byTestId(first, 'chat-menu').isVisible()).toBe(false);
+      expect(watchFirst.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   }, 120_000);
 });
 
