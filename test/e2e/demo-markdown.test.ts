@@ -183,25 +183,40 @@ describe('demo: answers as Markdown', () => {
     const { page, watch, close } = await openOnEndpoint();
     try {
       const sections = Array.from({ length: 12 }, (_, index) => `### Part ${index + 1}\n\nSome **bold** words and a list:\n\n- one\n- two\n`).join('\n');
-      endpoint.script({ text: sections, chunkSize: 6, delayMs: 8 });
+      endpoint.script({ text: sections, chunkSize: 6, delayMs: 20 });
       await byTestId(page, 'composer').fill('Write a long answer');
       await byTestId(page, 'send').click();
-      const live = page.locator('[data-streaming="true"] [data-testid="markdown"]');
-      await live.locator('h3').first().waitFor();
-      // Mark the first heading and the streaming view as drawn now.
-      await page.evaluate(() => {
-        const view = document.querySelector('[data-streaming="true"]')!;
-        (view as unknown as { __first: boolean }).__first = true;
-        (view.querySelector('h3') as unknown as { __first: boolean }).__first = true;
-      });
-      await live.locator('h3').nth(6).waitFor();
-      const kept = await page.evaluate(() => {
-        const view = document.querySelector('[data-streaming="true"]');
-        return {
-          view: (view as unknown as { __first?: boolean } | null)?.__first === true,
-          heading: (view?.querySelector('h3') as unknown as { __first?: boolean } | null)?.__first === true,
+      // Watched inside the page, at every DOM change: a round trip from the test per step could
+      // land after the reply has finished on a loaded machine. The last two blocks are drawn again
+      // with every update (markdown-stream.ts), so the first heading is marked once two more
+      // sections follow it (it is frozen then), and checked once six more have been drawn.
+      const kept = await page.evaluate(() => new Promise<{ view: boolean; heading: boolean; finishedFirst?: true }>((resolve) => {
+        type Marked = Element & { __first?: boolean };
+        let marked = false;
+        const check = (): boolean => {
+          const view = document.querySelector<Marked>('[data-streaming="true"]');
+          const headings = view?.querySelectorAll<Marked>('[data-testid="markdown"] h3') ?? [];
+          if (view === null || view === undefined) {
+            if (!marked) return false;
+            resolve({ view: false, heading: false, finishedFirst: true });
+            return true;
+          }
+          if (!marked && headings.length >= 3) {
+            view.__first = true;
+            headings[0]!.__first = true;
+            marked = true;
+          } else if (marked && headings.length >= 9) {
+            resolve({ view: view.__first === true, heading: headings[0]!.__first === true });
+            return true;
+          }
+          return false;
         };
-      });
+        if (check()) return;
+        const observer = new MutationObserver(() => {
+          if (check()) observer.disconnect();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }));
       expect(kept).toEqual({ view: true, heading: true });
       await expect.poll(() => page.locator('[data-streaming="true"]').count()).toBe(0);
       expect(await messages(page, 'assistant').last().locator('h3').count()).toBe(12);
