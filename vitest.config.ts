@@ -1,9 +1,10 @@
-// One config, five projects:
+// One config, six projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
 //   own launch-only providers (test/support/browser-providers; DESIGN §19).
-// - e2e: playwright-core drives real Chromium against the demo and the store (reliability); the
+// - e2e: playwright-core drives real Chromium against the demo; a failed test runs once more.
+// - reliability: the same against the store, crashes and hostile input, never retried; the
 //   launch-only crash harness (test/reliability/killed-mid-append-engines.test.ts) starts Firefox
 //   and WebKit itself, one after the other (DESIGN §19).
 import { defineConfig } from 'vitest/config';
@@ -51,8 +52,15 @@ function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOpti
   };
 }
 
+/** playwright-core drives Chromium from Node, one file at a time. */
+const E2E = { environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } as const;
+
+/** Lists, at the end of the run, each test that passed only when run again. */
+const FLAKY_REPORTER = './scripts/flaky-reporter.mjs';
+
 export default defineConfig({
   test: {
+    reporters: ['default', FLAKY_REPORTER],
     // Vitest reads the connect timeout from the root config only. A fresh Firefox profile or
     // MiniBrowser on a fresh Xvfb connects in 2-5 s here, but CI shares 2 cores: 90 s, not 60.
     browser: { connectTimeout: 90_000 },
@@ -91,11 +99,25 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/{e2e,reliability}/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
+          include: ['test/e2e/**/*.test.ts'],
+          ...E2E,
+          // A demo test that fails is run once more, and the run says so at its end (FLAKY_REPORTER).
+          // Three times a whole CI run failed on one demo test out of 3,300; each time the cause
+          // was the test racing the page on a loaded machine (demo-shell Undo, demo-markdown
+          // streaming, demo-backup's chat menu closed by a list redraw, which was a demo defect).
+          // Each was fixed; the retry keeps the next such race from costing a release, and the
+          // report keeps it from going unseen.
+          retry: 1,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['test/reliability/**/*.test.ts'],
+          ...E2E,
+          // Never retried: a scenario that loses data once has lost it. It runs after the other
+          // Chromium projects, never beside a demo test: its crash harness loads both cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 /** The engines that run in processes of their own. */
 const ENGINES = ['firefox', 'webkit'];
 /** Every other project, in the process whose output streams live. */
-const MAIN_PROJECTS = ['node', 'browser', 'e2e'];
+const MAIN_PROJECTS = ['node', 'browser', 'e2e', 'reliability'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
  * An engine's process that prints nothing for this long is stuck: its slowest file takes about a
