@@ -1,5 +1,6 @@
 import { ConvologError } from '../../core/error.js';
 import { runTransaction } from '../database/run-transaction.js';
+import type { AttachmentRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { chunkRange } from './attachment-lifetime.js';
 
@@ -9,6 +10,15 @@ import { chunkRange } from './attachment-lifetime.js';
  * @internal
  */
 export async function getAttachment(context: StoreContext, id: string): Promise<Blob> {
+  return (await readAttachment(context, id)).blob;
+}
+
+/**
+ * The stored record of an attachment and its bytes as a Blob, read in one transaction, so the two
+ * always describe the same put; `not_found` or `corrupt_entry` as {@link getAttachment}.
+ * @internal
+ */
+export async function readAttachment(context: StoreContext, id: string): Promise<{ record: AttachmentRecord; blob: Blob }> {
   const found = await runTransaction(context, ['attachments', 'attachmentChunks'], 'readonly', 'Reading an attachment', async (transaction) => {
     if (typeof id !== 'string') return undefined;
     const [record, chunks] = await Promise.all([
@@ -27,7 +37,7 @@ export async function getAttachment(context: StoreContext, id: string): Promise<
       message: `The stored bytes of attachment "${id}" are incomplete (${size} of ${record.size} bytes): put the file again.`,
     });
   }
-  return new Blob(chunks.map((chunk) => chunk.bytes), { type: record.mediaType });
+  return { record, blob: new Blob(chunks.map((chunk) => chunk.bytes), { type: record.mediaType }) };
 }
 
 /** The `not_found` error for an attachment id. @internal */

@@ -1,4 +1,4 @@
-import { getAttachment } from '../attachments/get-attachment.js';
+import { readAttachment } from '../attachments/get-attachment.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
 import { ATTACHMENT_FILE_PREFIX, attachmentFile, attachmentFileName } from './attachment-file.js';
@@ -39,11 +39,9 @@ function storedIds(context: StoreContext): Promise<Set<string>> {
 
 async function writeAgain(context: StoreContext, storage: JournalStorage, id: string): Promise<void> {
   if (storage.writeBytes === undefined) return;
-  const [blob, record] = await Promise.all([
-    getAttachment(context, id).catch(() => undefined), // deleted again meanwhile: nothing to keep
-    runTransaction(context, ['attachments'], 'readonly', 'Reading an attachment for the journal', (transaction) => transaction.objectStore('attachments').get(id)),
-  ]);
-  if (blob === undefined || record === undefined) return;
+  const stored = await readAttachment(context, id).catch(() => undefined); // deleted again meanwhile: nothing to keep
+  if (stored === undefined) return;
+  const { record, blob } = stored;
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const ref = { kind: 'attachment' as const, id, mediaType: record.mediaType, size: bytes.byteLength, ...(record.filename === undefined ? {} : { filename: record.filename }) };
   await storage.writeBytes(attachmentFileName(id), attachmentFile(context.name, ref, bytes));
