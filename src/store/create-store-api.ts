@@ -80,7 +80,7 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     putAttachment: async (data, options) => (await import('./attachments/attachments-on-demand.js')).putAttachment(context, data, options),
     getAttachment: async (id) => (await import('./attachments/attachments-on-demand.js')).getAttachment(context, id),
     estimateStorage: async () => {
-      const [estimate, parts] = await Promise.all([estimateStorage(), import('./database/estimate-parts.js').then((module) => module.estimateParts(context, journal?.storage))]);
+      const [estimate, parts] = await Promise.all([estimateStorage(), import('./estimate-parts.js').then((module) => module.estimateParts(context, journal?.storage))]);
       return { ...estimate, attachments: parts.attachments, parts };
     },
     requestPersistence: () => requestPersistence(),

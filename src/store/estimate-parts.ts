@@ -1,8 +1,8 @@
-import type { StorageParts } from '../types/options.js';
-import type { JournalStorage } from '../journal/journal-storage.js';
-import { runTransaction, type Transaction } from './run-transaction.js';
-import type { StoreName } from './schema.js';
-import type { StoreContext } from './store-context.js';
+import { runTransaction, type Transaction } from './database/run-transaction.js';
+import type { StoreName } from './database/schema.js';
+import type { StoreContext } from './database/store-context.js';
+import type { JournalStorage } from './journal/journal-storage.js';
+import type { StorageParts } from './types/options.js';
 
 /** Records read at each end of an object store: the sample is at most twice this. */
 const SAMPLE_END = 48;
