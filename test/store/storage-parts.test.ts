@@ -55,6 +55,16 @@ describe('estimateStorage().parts', () => {
     expect(parts.conversations).toBeLessThan(4 * 1000);
   });
 
+  // 150 chats, more than the sample: the chats' count is extrapolated too (entries are counted
+  // from the sampled chats' lengths, not by count(), which walks every key in Chromium).
+  it('estimate the entries of more chats than the sample holds', async () => {
+    const store = await stores.open({ journal: false });
+    const json = await writeChats(store, 150, 4);
+    const { parts } = await store.estimateStorage();
+    expect(parts.entries).toBeGreaterThan(json * 0.9);
+    expect(parts.entries).toBeLessThan(json * 1.3);
+  });
+
   it('count the search index once it is built, and nothing before', async () => {
     const store = await openStoreWith({ name: stores.name(), journal: false }, { backgroundIndexing: false });
     try {
