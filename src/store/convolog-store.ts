@@ -255,8 +255,8 @@ export interface ConvologStore {
   /**
    * Usage, quota and persistence as `navigator.storage` reports them (absent fields where it does
    * not), the exact bytes of stored attachments, and this store's data by part (`parts`: messages and
-   * the search index estimated from a bounded sample, attachments and the journal exact). Its cost does
-   * not grow with the store; it never throws for a platform without `navigator.storage`.
+   * the search index estimated from samples of at most 96 records, attachments and the journal exact;
+   * see {@link StorageParts}). It never throws for a platform without `navigator.storage`.
    */
   estimateStorage(): Promise<StorageEstimate>;
   /** Asks the browser not to evict the data; `false` where `persist()` is unavailable or refused. */
