@@ -28,7 +28,7 @@ function summary(label, samples) {
   return { label, unit: 'ms/op', opsPerRepetition: 1, median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples };
 }
 
-async function startDemoServer() {
+export async function startDemoServer() {
   const server = await createServer({
     root: repository, configFile: join(repository, 'vite.demo.config.ts'), logLevel: 'error', clearScreen: false,
     cacheDir: join(repository, 'bench/.tmp/vite-demo-cache'),

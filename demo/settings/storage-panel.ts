@@ -3,6 +3,7 @@ import type { ConvologStore } from '../../src/index.js';
 import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
 import { formatBytes } from '../shared/format.js';
+import { StoragePartsView } from './storage-parts.js';
 
 /** Above this share of the quota the panel and the sidebar warn. */
 const NEARLY_FULL = 0.8;
@@ -22,6 +23,7 @@ export class StoragePanel {
   private readonly meter = h('div', { className: 'meter-fill' });
   private readonly persistence = h('p', { className: 'storage-persistence', testId: 'storage-persistence' });
   private readonly attachments = h('p', { className: 'storage-persistence', testId: 'storage-attachments' });
+  private readonly parts = new StoragePartsView();
   private readonly warning = h('p', { className: 'storage-warning', testId: 'storage-warning', attrs: { role: 'alert' } });
   /** Usage is above {@link NEARLY_FULL} of the quota. */
   nearlyFull = false;
@@ -37,6 +39,7 @@ export class StoragePanel {
       this.usage,
       h('div', { className: 'meter', attrs: { 'aria-hidden': 'true' } }, this.meter),
       this.warning,
+      this.parts.element,
       this.attachments,
       this.persistence,
       h('div', { className: 'settings-row' },
@@ -53,8 +56,9 @@ export class StoragePanel {
     try {
       estimate = await this.store.estimateStorage();
     } catch {
-      estimate = { attachments: 0 };
+      estimate = { attachments: 0, parts: { conversations: 0, entries: 0, searchIndex: 0, attachments: 0, journal: 0 } };
     }
+    this.parts.show(estimate);
     const { usage, quota, persisted } = estimate;
     this.usage.textContent = usage === undefined
       ? 'This browser does not report how much storage is used.'

@@ -17,7 +17,7 @@ import type {
 export type {
   CompactionInput, ConversationUpdate, CorruptEntry, CreateConversationOptions, EntriesOptions, ImportOptions, ImportOutcome, ImportResult,
   MergeEntriesOptions, MergeEntriesResult, MergedConversation,
-  LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, SubscribeOptions, WriteOptions,
+  LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, StorageParts, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 export type { SearchHit, SearchOptions, SearchResult } from './types/search.js';
 export type { AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions } from './attachments/attachment-ref.js';
@@ -252,7 +252,12 @@ export interface ConvologStore {
   putAttachment(data: Blob | ArrayBuffer | ArrayBufferView, options: PutAttachmentOptions): Promise<AttachmentRef>;
   /** The stored bytes of an attachment as a Blob of its stored media type; `not_found` when not stored. */
   getAttachment(id: string): Promise<Blob>;
-  /** Usage, quota and persistence as `navigator.storage` reports them (absent fields where it does not), and the exact bytes of stored attachments. */
+  /**
+   * Usage, quota and persistence as `navigator.storage` reports them (absent fields where it does
+   * not), the exact bytes of stored attachments, and this store's data by part (`parts`: messages and
+   * the search index estimated from samples of at most 96 records, attachments and the journal exact;
+   * see {@link StorageParts}). It never throws for a platform without `navigator.storage`.
+   */
   estimateStorage(): Promise<StorageEstimate>;
   /** Asks the browser not to evict the data; `false` where `persist()` is unavailable or refused. */
   requestPersistence(): Promise<boolean>;

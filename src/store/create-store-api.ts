@@ -80,8 +80,8 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     putAttachment: async (data, options) => (await import('./attachments/attachments-on-demand.js')).putAttachment(context, data, options),
     getAttachment: async (id) => (await import('./attachments/attachments-on-demand.js')).getAttachment(context, id),
     estimateStorage: async () => {
-      const [estimate, attachments] = await Promise.all([estimateStorage(), import('./attachments/attachments-on-demand.js').then((module) => module.attachmentBytes(context))]);
-      return { ...estimate, attachments };
+      const [estimate, parts] = await Promise.all([estimateStorage(), import('./estimate-parts.js').then((module) => module.estimateParts(context, journal?.storage))]);
+      return { ...estimate, attachments: parts.attachments, parts };
     },
     requestPersistence: () => requestPersistence(),
     clear: () => announced(undefined, () => clearStore(context)),

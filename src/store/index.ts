@@ -17,7 +17,7 @@ export {
 export type { BackupProgress, ExportAllOptions, ImportAllOptions, ImportAllResult, SkippedConversation } from './transfer/backup-format.js';
 export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
-  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate,
+  EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate, StorageParts,
   LeafOptions, SettleOptions, MergeEntriesOptions, MergeEntriesResult, MergedConversation,
   SearchHit, SearchOptions, SearchResult, AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions,
 } from './convolog-store.js';

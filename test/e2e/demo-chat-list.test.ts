@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
+import { pngBytes, sendAndSettle } from './support/attachment-files.js';
+import { formatBytes } from '../../demo/shared/format.js';
 import { byTestId, openDemo, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
 import { onDemoPage } from './support/demo-session.js';
 import { seedManyChats } from './support/seed-many-chats.js';
@@ -191,6 +193,47 @@ describe('demo: keeping the chats', () => {
       await sendAndWait(page, 'The second chat');
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked)).toBe(1);
+      expect(watch.errors).toEqual([]);
+    });
+  }, 120_000);
+
+  // DESIGN §20: the parts against what the browser counts. Messages and the index are the
+  // library's estimates ("about"), the picture's bytes and the journal's files are exact.
+  it('shows usage by part after a chat with a picture: messages, index, attachments, journal, other', async () => {
+    await onDemoPage(demo, async ({ page, watch }) => {
+      const png = await pngBytes(page, 640, 480);
+      await byTestId(page, 'attach-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+      await byTestId(page, 'composer').fill('What is in this picture? '.repeat(20));
+      await sendAndSettle(page, 'What is in this picture? '.repeat(20));
+      await byTestId(page, 'settings').click();
+      const part = (key: string): Promise<string> => byTestId(page, `storage-part-${key}`).innerText();
+      await expect.poll(() => part('attachments'), POLL).toBe(formatBytes(png.length));
+      // The search index is built in the background: "none" until the indexer has run.
+      await expect.poll(async () => {
+        await page.keyboard.press('Escape'); // closed and opened again: opening reads the estimate
+        await byTestId(page, 'settings').click();
+        return part('search');
+      }, POLL).toMatch(/^about \d/);
+      const messagesText = await part('messages');
+      const size = Number(/^about ([\d.]+) (B|KB)$/.exec(messagesText)?.[1] ?? Number.NaN) * (messagesText.endsWith('KB') ? 1000 : 1);
+      // Two messages (the question is ~500 characters) and the chat's record: a few KB, not nothing and not MBs.
+      expect(size, messagesText).toBeGreaterThan(500);
+      expect(size, messagesText).toBeLessThan(50_000);
+      // Chromium journals by default: its files hold the messages and the picture again.
+      expect(await part('journal')).toMatch(/^\d/);
+      const rows = await byTestId(page, 'storage-parts').locator('li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.part));
+      expect(rows.slice(0, 4)).toEqual(['messages', 'search', 'attachments', 'journal']);
+      // What the browser counts beyond the parts, when it counts more (it does here: LevelDB's logs and the OPFS journal's folder).
+      if (rows.includes('other')) expect(await part('other')).toMatch(/^about \d/);
+      const shares = await byTestId(page, 'storage-parts').locator('.storage-part-share').allInnerTexts();
+      expect(shares.filter((share) => share !== '').every((share) => /^(< 1|\d{1,3}) %$/.test(share)), shares.join(', ')).toBe(true);
+      await byTestId(page, 'storage-parts').scrollIntoViewIfNeeded();
+      await screenshot(page, 'storage-parts-desktop');
+      await page.setViewportSize(MOBILE);
+      await byTestId(page, 'storage-parts').scrollIntoViewIfNeeded();
+      await screenshot(page, 'storage-parts-phone');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'storage-parts-phone-dark');
       expect(watch.errors).toEqual([]);
     });
   }, 120_000);

@@ -1,7 +1,7 @@
 import type { StorageEstimate } from '../types/options.js';
 
 interface StorageManagerLike {
-  estimate?: () => Promise<{ usage?: number; quota?: number }>;
+  estimate?: () => Promise<{ usage?: number; quota?: number; usageDetails?: Record<string, number> }>;
   persisted?: () => Promise<boolean>;
   persist?: () => Promise<boolean>;
 }
@@ -17,14 +17,15 @@ function storageManager(): StorageManagerLike | undefined {
  * never throws for that.
  * @internal
  */
-export async function estimateStorage(): Promise<Omit<StorageEstimate, 'attachments'>> {
+export async function estimateStorage(): Promise<Omit<StorageEstimate, 'attachments' | 'parts'>> {
   const storage = storageManager();
-  const result: Omit<StorageEstimate, 'attachments'> = {};
+  const result: Omit<StorageEstimate, 'attachments' | 'parts'> = {};
   if (storage === undefined) return result;
   try {
     const estimate = await storage.estimate?.();
     if (typeof estimate?.usage === 'number') result.usage = estimate.usage;
     if (typeof estimate?.quota === 'number') result.quota = estimate.quota;
+    if (typeof estimate?.usageDetails === 'object') result.usageDetails = estimate.usageDetails;
   } catch {
     // Refused (e.g. an opaque origin): report what is known.
   }

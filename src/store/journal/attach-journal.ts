@@ -76,7 +76,7 @@ export async function attachJournal(
   if (rollable) roller.checkAtOpen(wholeStore);
   else if (wholeStore) report.issues.push({ code: 'journal_write_failed', message: 'The last session ended during an import or a clear whose record may not have reached the journal; with the damaged journal files above kept, it was not caught up.' });
   return {
-    flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind,
+    flushed: () => writer.flushed(), intend: (id) => writer.intend(id), rolled: () => roller.idle(), writtenBy: () => writer.kind, storage,
     restoreDropped: async (database, reopened) => {
       // This tab's live file holds the last writes: sealed, so the restore can read it.
       await writer.seal();
@@ -136,6 +136,8 @@ export interface AttachedJournal {
   rolled(): Promise<void>;
   /** Which thread writes the journal now: `worker` until a worker fails, then `main-thread`. */
   writtenBy(): 'main-thread' | 'worker';
+  /** The journal's folder: `estimateStorage` sums its files. */
+  storage: JournalStorage;
   /** Restores `database`, created again by a reconnect after the browser dropped it mid-session (reopen-dropped.ts). */
   restoreDropped(database: ConvologDatabase, reopened: OpenedJournal): Promise<void>;
 }

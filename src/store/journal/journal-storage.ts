@@ -20,6 +20,8 @@ export interface JournalStorage {
   readBytes?(file: string): Promise<Uint8Array | undefined>;
   /** Creates or replaces a binary file whole, like {@link write}; absent where only text fits. */
   writeBytes?(file: string, bytes: Uint8Array): Promise<void>;
+  /** A file's size in bytes, 0 when there is no such file (`estimateStorage`); absent where only a marker fits. */
+  size?(file: string): Promise<number>;
   /** Removes a file; no error when it is already gone. */
   remove(file: string): Promise<void>;
   /** The folder's path under the OPFS root, where a journal worker can append to it (`undefined`: elsewhere). */

@@ -63,6 +63,7 @@ function memoryStorage(folder: Map<string, string>, binaries: Map<string, Uint8A
       folder.set(file, text);
     },
     readBytes: async (file) => binaries.get(file)?.slice(),
+    size: async (file) => binaries.get(file)?.byteLength ?? new TextEncoder().encode(folder.get(file) ?? '').byteLength,
     async writeBytes(file, bytes) {
       refuse(file);
       folder.delete(file);

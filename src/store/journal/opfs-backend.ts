@@ -34,23 +34,13 @@ function folder(directory: Directory, path: readonly string[]): JournalStorage {
       for await (const name of directory.keys()) names.push(name);
       return names;
     },
-    async read(file) {
-      try {
-        return await (await (await directory.getFileHandle(file)).getFile()).text();
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
-    },
+    read: async (file) => (await fileOf(directory, file))?.text(),
     write: (file, text) => writeWhole(directory, file, text),
     async readBytes(file) {
-      try {
-        return new Uint8Array(await (await (await directory.getFileHandle(file)).getFile()).arrayBuffer());
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
+      const found = await fileOf(directory, file);
+      return found && new Uint8Array(await found.arrayBuffer());
     },
+    size: async (file) => (await fileOf(directory, file))?.size ?? 0,
     writeBytes: (file, bytes) => writeWhole(directory, file, bytes as Uint8Array<ArrayBuffer>),
     async remove(file) {
       try {
@@ -60,6 +50,15 @@ function folder(directory: Directory, path: readonly string[]): JournalStorage {
       }
     },
   };
+}
+
+async function fileOf(directory: Directory, file: string): Promise<File | undefined> {
+  try {
+    return await (await directory.getFileHandle(file)).getFile();
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Through a swap file moved into place on `close()`: the old file or the new one, never a mix. */
