@@ -1,3 +1,4 @@
+import { excerpt } from './excerpt.js';
 import type { HistoryIssue } from './history-issue.js';
 
 /**
@@ -9,10 +10,11 @@ import type { HistoryIssue } from './history-issue.js';
  */
 export function describeIssue(issue: HistoryIssue): string {
   const where = `message ${issue.messageIndex}`;
-  const call = `call "${String(issue.toolCallId)}"`;
+  // Ids and names come from the input: a hostile one can be megabytes long.
+  const call = `call "${excerpt(String(issue.toolCallId))}"`;
   switch (issue.code) {
     case 'unanswered_tool_call':
-      return `${where}: tool ${call} (${String(issue.toolName)}) has no result in the tool messages right after it`;
+      return `${where}: tool ${call} (${excerpt(String(issue.toolName))}) has no result in the tool messages right after it`;
     case 'orphan_tool_result':
       return `${where}: the tool result for ${call} answers no earlier tool call`;
     case 'misplaced_tool_result':

@@ -1,5 +1,6 @@
 import type { Entry } from './entry.js';
 import { ConvologError } from './error.js';
+import { quoted } from './excerpt.js';
 
 /**
  * The entries of one conversation indexed by id and by parent (children in seq order), for the
@@ -32,7 +33,7 @@ export function entryOf(tree: EntryTree, id: string, role: string): Entry {
   if (entry !== undefined) return entry;
   throw new ConvologError({
     code: 'not_found',
-    message: `No entry with id ${JSON.stringify(id)} among the entries given (the ${role}). Pass the id of an entry of this conversation.`,
+    message: `No entry with id ${quoted(id)} among the entries given (the ${role}). Pass the id of an entry of this conversation.`,
     details: { entryId: id },
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ConvologError, isConvologError } from './error.js';
+import { quoted } from './excerpt.js';
 import { MessageSchema, type Message } from './message.js';
 import { toPlainJson } from './plain-json.js';
 import { explainZodError } from './zod-explain.js';
@@ -114,7 +115,7 @@ function wrongFormat(format: unknown): ConvologError {
   const hint = format === 'convolog.conversation'
     ? ' It is a conversation export: read it with store.importConversation.'
     : '';
-  return invalid(['format'], `\`format\` is ${JSON.stringify(format)}, so this is not a convolog history (a history has "convolog.history", or no format field).${hint}`);
+  return invalid(['format'], `\`format\` is ${quoted(format)}, so this is not a convolog history (a history has "convolog.history", or no format field).${hint}`);
 }
 
 function parseJsonText(text: string): unknown {

@@ -1,3 +1,4 @@
+import { excerpt } from './excerpt.js';
 import { formatPath } from './format-path.js';
 import { isJsonObject } from './is-json-object.js';
 
@@ -35,7 +36,7 @@ export function describeValue(value: unknown): string {
 export function mismatch(path: Path, expected: string, received: unknown): never {
   const problem = received === 'system' && path.at(-1) === 'role'
     ? 'a history holds no system messages: send the system prompt as the adapter option `system`'
-    : `expected ${expected}, received ${typeof received === 'string' ? JSON.stringify(received) : describeValue(received)}`;
+    : `expected ${expected}, received ${typeof received === 'string' ? JSON.stringify(excerpt(received)) : describeValue(received)}`;
   throw new ShapeMismatch(path, problem);
 }
 

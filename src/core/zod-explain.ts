@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { excerpt } from './excerpt.js';
 import { formatPath } from './format-path.js';
 import { KNOWN_CONTENT_TYPES } from './message.js';
 import { describeValue } from './shape-reader.js';
@@ -35,11 +36,11 @@ export function explainZodError(error: z.core.$ZodError, input: unknown, prefix:
     if (discriminator === 'type' && typeof received === 'string' && !KNOWN_CONTENT_TYPES.has(received)) {
       return {
         kind: 'unknown_content_type', path,
-        message: `unknown content block type \`${received}\` (written by a newer convolog?) at ${where}`,
+        message: `unknown content block type \`${excerpt(received)}\` (written by a newer convolog?) at ${where}`,
       };
     }
     const options = ((first.issue as { options?: unknown[] }).options ?? []).map((option) => `\`${String(option)}\``);
-    const shown = typeof received === 'string' ? `\`${received}\`` : describeValue(received);
+    const shown = typeof received === 'string' ? `\`${excerpt(received)}\`` : describeValue(received);
     return {
       kind: 'invalid', path,
       message: `${where}: ${shown} is not allowed here; expected ${options.join(' | ')}`,

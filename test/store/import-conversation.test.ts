@@ -233,6 +233,29 @@ describe('importConversation', () => {
       });
     }
 
+    // Found by the fuzzer in the browser engines: a refusal that quoted a 50 MB hostile string
+    // whole (52,428,953 characters of message) crashed Vitest's WebSocket, and would fill an
+    // app's error log. A refusal names the value by an excerpt and its length.
+    it('quotes only an excerpt of a huge hostile value in its refusal', async () => {
+      const { store, exported } = await valid();
+      const huge = `<script>${'x'.repeat(1024 * 1024)}`;
+      const placed: [string, unknown][] = [
+        ['format', { ...exported, format: huge }],
+        ['header updatedAt', { ...exported, conversation: { ...exported.conversation, updatedAt: huge } }],
+        ['entry timestamp', { ...exported, entries: exported.entries.map((entry, index) => (index === 1 ? { ...entry, timestamp: huge } : entry)) }],
+        ['message role', { ...exported, entries: exported.entries.map((entry, index) => (index === 0 ? { ...entry, message: { role: huge, content: 'x' } } : entry)) }],
+        ['content type', { ...exported, entries: exported.entries.map((entry, index) => (index === 0 ? { ...entry, message: { role: 'user', content: [{ type: huge }] } } : entry)) }],
+        ['history format', { format: huge, formatVersion: 1, messages: [] }],
+        ['history role', { format: 'convolog.history', formatVersion: 1, messages: [{ role: huge, content: 'x' }] }],
+        ['compaction firstKeptId', { ...exported, entries: exported.entries.map((entry) => (entry.type === 'compaction' ? { ...entry, firstKeptId: huge } : entry)) }],
+      ];
+      const lengths = await Promise.all(placed.map(async ([where, data]) => {
+        const error = await rejectionOf(store.importConversation(data));
+        return [where, isConvologError(error) ? error.message.length : `not a ConvologError: ${String(error).slice(0, 100)}`];
+      }));
+      expect(lengths.filter(([, length]) => typeof length !== 'number' || length > 1000)).toEqual([]);
+    });
+
     it('never lets __proto__ keys through (no prototype pollution)', async () => {
       const store = await stores.open();
       const text = '{"format":"convolog.history","formatVersion":1,"messages":[{"role":"user","content":"hi","__proto__":{"polluted":true},' +

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { describeIssue } from '../../core/describe-issue.js';
 import { EntrySchema, type CompactionEntry, type Entry, type MessageEntry } from '../../core/entry.js';
 import { ConvologError } from '../../core/error.js';
+import { quoted } from '../../core/excerpt.js';
 import { AppDataSchema, type Message } from '../../core/message.js';
 import { retainPortableContent } from '../../core/retain-portable-content.js';
 import type { Warning } from '../../core/warning.js';
@@ -72,12 +73,12 @@ function withLinearParents(entries: unknown): unknown {
 function checkHead(headId: string | null, ids: ReadonlyMap<string, unknown>, truncated: boolean): string | null {
   if (headId === null || ids.has(headId)) return headId;
   if (truncated) return null;
-  throw invalid(['conversation', 'headId'], `the head "${headId}" is no entry of the import`);
+  throw invalid(['conversation', 'headId'], `the head ${quoted(headId)} is no entry of the import`);
 }
 
 function checkFormat(data: Record<string, unknown>): number {
   if (data.format !== CONVERSATION_FORMAT) {
-    throw invalid(['format'], `\`format\` is ${JSON.stringify(data.format)}; a conversation export has "${CONVERSATION_FORMAT}".`);
+    throw invalid(['format'], `\`format\` is ${quoted(data.format)}; a conversation export has "${CONVERSATION_FORMAT}".`);
   }
   const version = data.formatVersion;
   if (typeof version !== 'number' || !Number.isInteger(version)) {
@@ -133,7 +134,7 @@ function safeParseEntry(entry: unknown, index: number): ReturnType<typeof EntryS
 function checkTimestamps(entries: readonly Entry[]): void {
   entries.forEach((entry, index) => {
     if (isIsoTimestamp(entry.timestamp)) return;
-    throw invalid(['entries', index, 'timestamp'], `entry ${index} has the timestamp ${JSON.stringify(entry.timestamp)}; ${ISO_TIMESTAMP_EXPECTED}`);
+    throw invalid(['entries', index, 'timestamp'], `entry ${index} has the timestamp ${quoted(entry.timestamp)}; ${ISO_TIMESTAMP_EXPECTED}`);
   });
 }
 
@@ -170,7 +171,7 @@ function checkCut(
   const keptNode = earlier.get(compaction.firstKeptId);
   const kept = keptNode === undefined ? undefined : entries[keptNode.index];
   if (kept === undefined || keptNode === undefined) {
-    throw invalid(['entries', index, 'firstKeptId'], `compaction ${index} keeps from "${compaction.firstKeptId}", which is no earlier entry of the import`);
+    throw invalid(['entries', index, 'firstKeptId'], `compaction ${index} keeps from ${quoted(compaction.firstKeptId)}, which is no earlier entry of the import`);
   }
   if (kept.type !== 'message' || kept.message.role !== 'user') {
     throw new ConvologError({

@@ -10,7 +10,7 @@ import { fuzzCase, type FuzzBase, type FuzzBudget, type FuzzCase } from './fuzze
 
 /** The part of the store API the fuzzer drives (DESIGN §6). */
 export interface FuzzStore {
-  importConversation(data: unknown, options?: FuzzCase['options']): Promise<{ conversation: { id: string; lastSeq: number }; warnings: { code: string }[] }>;
+  importConversation(data: unknown, options?: FuzzCase['options']): Promise<{ conversation: { id: string; lastSeq: number }; warnings: { code: string; message: string }[] }>;
   exportConversation(id: string): Promise<{ exportedAt?: string }>;
   entries(id: string): Promise<Entry[]>;
   listConversations(): Promise<{ id: string }[]>;
@@ -48,6 +48,11 @@ export interface FuzzReport {
 }
 
 const MAX_KEPT_FAILURES = 25;
+/**
+ * The longest refusal or warning message a case may bring: one that quotes a 50 MB hostile value
+ * whole is a 50 MB message for the app's error log (and killed Vitest's WebSocket once).
+ */
+const MAX_MESSAGE = 2_000;
 
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   const { store, sentinelId, seed, from, count, bases, budget } = options;
@@ -79,12 +84,13 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   for (let index = from; index < from + count; index++) {
     const fuzz = fuzzCase(seed, index, bases, budget);
     report.cases++;
-    let outcome: { conversation: { id: string; lastSeq: number }; warnings: { code: string }[] } | undefined;
+    let outcome: { conversation: { id: string; lastSeq: number }; warnings: { code: string; message: string }[] } | undefined;
     try {
       outcome = await withTimeout(store.importConversation(fuzz.input, fuzz.options), options.caseTimeoutMs ?? 60_000);
     } catch (error) {
       if (isConvologError(error)) {
         report.refused++;
+        if (error.message.length > MAX_MESSAGE) fail(fuzz, `refused with a ${error.message.length}-character message (${error.code}): it quotes the hostile value whole?`);
         report.refusedByCode[error.code] = (report.refusedByCode[error.code] ?? 0) + 1;
       } else {
         fail(fuzz, `threw something other than a ConvologError: ${describeError(error)}`);
@@ -94,7 +100,10 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     if (polluted !== undefined) fail(fuzz, polluted);
     if (outcome !== undefined) {
       report.imported++;
-      for (const warning of outcome.warnings) report.warningsByCode[warning.code] = (report.warningsByCode[warning.code] ?? 0) + 1;
+      for (const warning of outcome.warnings) {
+        report.warningsByCode[warning.code] = (report.warningsByCode[warning.code] ?? 0) + 1;
+        if (warning.message.length > MAX_MESSAGE) fail(fuzz, `a ${warning.code} warning of ${warning.message.length} characters: it quotes the hostile value whole?`);
+      }
       for (const problem of await importedProblems(store, outcome, fuzz, sentinelId, sentinelEntryIds)) fail(fuzz, problem);
       // Keep the store small (50 MB strings add up): the run checks counts against the baseline.
       await store.deleteConversation(outcome.conversation.id);
