@@ -5,7 +5,14 @@
  * error log, or Vitest's WebSocket, then had to carry. @internal
  */
 export function excerpt(value: string): string {
-  return value.length > 60 ? `${value.slice(0, 60)}… (${value.length} characters)` : value;
+  if (value.length <= 60) return value;
+  // Never half of a surrogate pair (an emoji): a lone surrogate in a message is a hostile value too.
+  const end = isHighSurrogate(value.charCodeAt(59)) ? 59 : 60;
+  return `${value.slice(0, end)}… (${value.length} characters)`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** `JSON.stringify(value)` cut the same way: for values of any type. @internal */
