@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
-import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
+import { MOBILE } from './support/browser.js';
 import { pngBytes, sendAndSettle } from './support/attachment-files.js';
 import { formatBytes } from '../../demo/shared/format.js';
 import { byTestId, openDemo, screenshot, sendAndWait, waitForNotice } from './support/demo-page.js';
@@ -139,13 +139,9 @@ describe('demo: 10,000 chats in the sidebar', () => {
 
 describe('demo: a chat\'s menu while the list changes', () => {
   it('stays open on its chat, its item still focused, when another tab adds a chat, and its choice still runs', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const first = await context.newPage();
-      const second = await context.newPage();
-      const watchFirst = watchPage(first);
-      await openDemo(first, demo.server.origin);
+    await onDemoPage(demo, async ({ page: first, watch: watchFirst, context }) => {
       await sendAndWait(first, 'Plan the garden');
+      const second = await context.newPage();
       await openDemo(second, demo.server.origin);
 
       const row = first.locator('.conversation-row', { hasText: 'Plan the garden' });
@@ -165,9 +161,7 @@ describe('demo: a chat\'s menu while the list changes', () => {
       expect((await download).suggestedFilename()).toMatch(/^plan-the-garden-.*\.json$/);
       expect(await byTestId(first, 'chat-menu').isVisible()).toBe(false);
       expect(watchFirst.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   }, 120_000);
 });
 

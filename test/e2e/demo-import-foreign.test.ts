@@ -12,6 +12,7 @@ import { pngBytes, thumbnailWidths } from './support/attachment-files.js';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, newContext, watchPage } from './support/browser.js';
 import { byTestId, openDemo, screenshot, waitForNotice } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
 import { T0, branchingConversation, browsingConversation, conversation, message, text, toolsConversation } from '../importers/fixtures/chatgpt-fixtures.js';
 import { linearClaudeConversation, linkedClaudeConversation } from '../importers/fixtures/claude-fixtures.js';
 
@@ -112,11 +113,7 @@ describe('demo: importing another app\'s export', () => {
   });
 
   it('imports ChatGPT\'s data export ZIP as downloaded, its pictures shown in the chat; a second import leaves the chat as it was', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       const png = await pngBytes(page, 120, 80);
       const pointer = 'file-service://file-Garden1';
       const chat = conversation('zip-photo', 'My garden', [
@@ -152,9 +149,7 @@ describe('demo: importing another app\'s export', () => {
       await byTestId(page, 'import-done').click();
       expect(await page.locator('[data-testid="conversation-item"]').count()).toBe(1);
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('importing the same file again asks what to do, and skip, replace and import again each do what they say', async () => {
