@@ -5,12 +5,13 @@
 // no test failing, and Vitest then skips every file that project had left. A killed
 // WebKitNetworkProcess (which holds IndexedDB and the page's WebSocket) gives exactly that message.
 // Run apart, each engine's result is its own, and an engine whose browser went away while no test
-// had failed is run once more, saying so loudly; a test that fails is never run again. So is an
-// engine whose process printed nothing for 6 minutes (a stall: WebKit was seen hanging once).
+// had failed is run once more, saying so loudly; a test that fails is never run again. So is a
+// process that printed nothing for too long (a stall: WebKit was seen hanging once, and one CI
+// run's main process went silent for an hour in its node and Chromium projects, cause unknown).
 //
 // `npm test -- <filters>` passes the filters to every process; `npm test -- --project <name>` runs
 // plain `vitest run` with what it is given.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
 /** The engines that run in processes of their own. */
 const ENGINES = ['firefox', 'webkit'];
@@ -18,45 +19,52 @@ const ENGINES = ['firefox', 'webkit'];
 const MAIN_PROJECTS = ['node', 'browser', 'e2e', 'reliability'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
- * An engine's process that prints nothing for this long is stuck: its slowest file takes about a
- * minute. WebKitGTK's page was once seen to stall this way instead of going away (DESIGN §19).
+ * A process that prints nothing for this long is stuck. An engine's slowest file takes about a
+ * minute; the main process's slowest, the crash harness, about 3.5 minutes alone, and files
+ * there run side by side, so one finishing prints.
  */
 const SILENCE_MS = Number(process.env.CONVOLOG_TEST_SILENCE_MS ?? 6 * 60_000);
-const SILENT = `printed nothing for ${SILENCE_MS / 1000} s: stopped`;
-/** The engines' process groups still running. */
+const MAIN_SILENCE_MS = Number(process.env.CONVOLOG_TEST_SILENCE_MS ?? 10 * 60_000);
+const SILENT = 'printed nothing for';
+/** The process groups still running. */
 const groups = new Set();
 
 /**
- * Runs `vitest run` with `args`. Output goes straight through when `live`, otherwise it is kept
- * and printed as one block when the process ends, so two engines never interleave their lines.
+ * Runs `vitest run` with `args`, in a process group of its own so a stuck run is stopped with the
+ * browsers it started. Output goes through as it comes when `live`, otherwise it is kept and
+ * printed as one block when the process ends, so two engines never interleave their lines.
  */
-function vitest(args, { live, label }) {
+function vitest(args, { live, label, silenceMs = SILENCE_MS }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args], {
-      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
-      // Its own process group, so a stuck run is stopped with the browsers it started.
-      detached: !live,
+      detached: true,
     });
-    if (!live) groups.add(child.pid);
+    groups.add(child.pid);
     const chunks = [];
     let silence;
+    let stopped = Promise.resolve();
     const listen = () => {
       clearTimeout(silence);
       silence = setTimeout(() => {
-        chunks.push(Buffer.from(`\n${label} ${SILENT}\n`));
-        stop(child);
-      }, SILENCE_MS);
+        const note = `\n${label} ${SILENT} ${silenceMs / 1000} s: stopped. Still running:\n${processes()}\n`;
+        chunks.push(Buffer.from(note));
+        if (live) process.stdout.write(note);
+        stopped = stop(child);
+      }, silenceMs);
     };
-    if (!live) listen();
-    const heard = (chunk) => {
+    listen();
+    const heard = (stream) => (chunk) => {
       chunks.push(chunk);
+      if (live) stream.write(chunk);
       listen();
     };
-    child.stdout?.on('data', heard);
-    child.stderr?.on('data', heard);
-    child.once('close', (code, signal) => {
+    child.stdout.on('data', heard(process.stdout));
+    child.stderr.on('data', heard(process.stderr));
+    child.once('close', async (code, signal) => {
       clearTimeout(silence);
+      await stopped;
       groups.delete(child.pid);
       const output = Buffer.concat(chunks).toString();
       if (!live) process.stdout.write(`\n──── ${label} ────\n${output}\n`);
@@ -65,19 +73,60 @@ function vitest(args, { live, label }) {
   });
 }
 
+/** The browsers, servers and Vitest workers still running: what a stall left behind, for its report. */
+function processes() {
+  try {
+    const lines = execFileSync('ps', ['-eo', 'pid,etime,pcpu,args', '--sort=start_time'], { encoding: 'utf8' }).split('\n');
+    return lines.filter((line) => /chrom|firefox|MiniBrowser|WebKit|vitest|pouchdb/i.test(line)).map((line) => line.slice(0, 200)).join('\n');
+  } catch {
+    return '(ps failed)';
+  }
+}
+
 /**
- * Stops a stuck Vitest: SIGTERM first, so its browser providers stop the browsers they started
- * (each leads a process group of its own), then its whole process group.
+ * Stops a stuck Vitest and everything it started. Browsers lead process groups of their own
+ * (Playwright's and our providers' alike), so the groups are listed first, while their processes
+ * are still the Vitest's descendants. Then SIGTERM, so the providers can close their browsers,
+ * and 15 s later SIGKILL to every group listed: a browser whose Vitest worker died first would
+ * otherwise live on, orphaned (seen: two Chromiums left by a stopped main process).
+ * Resolves once the kill is done, so the run never exits before it.
  */
 function stop(child) {
-  child.kill('SIGTERM');
-  setTimeout(() => {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Ended already.
+  const groupsOfIt = descendantGroups(child.pid);
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Ended already.
+  }
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      for (const pgid of groupsOfIt) {
+        try {
+          process.kill(-pgid, 'SIGKILL');
+        } catch {
+          // Ended already.
+        }
+      }
+      resolve();
+    }, 15_000);
+  });
+}
+
+/** The process groups of `pid` and of every process under it, but never this script's own. */
+function descendantGroups(pid) {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of rows) {
+      if (found.has(parent) && !found.has(child)) found.add(child), (grew = true);
     }
-  }, 15_000).unref();
+  }
+  const own = rows.find(([p]) => p === process.pid)?.[2];
+  return new Set(rows.filter(([p]) => found.has(p)).map(([, , pgid]) => pgid).filter((pgid) => pgid !== own));
 }
 
 /** True when the run failed only because the browser's page went away: no test failed. */
@@ -87,18 +136,21 @@ function browserWentAway({ code, output }) {
   return !/Tests\s+\d+ failed/.test(plain) && !/Test Files\s+\d+ failed/.test(plain);
 }
 
-async function engine(name, filters) {
-  const args = ['--project', name, ...filters];
-  const first = await vitest(args, { live: false, label: name });
+/**
+ * Runs a process's projects; once more, loudly, when its browser went away or it stalled while no
+ * test had failed. A second loss fails the run.
+ */
+async function run(args, { live, label, silenceMs }) {
+  const first = await vitest(args, { live, label, silenceMs });
   if (!browserWentAway(first)) return first.code;
   process.stdout.write(
-    `\n!!!! ${name}: the browser's page went away or stalled while no test had failed (see the output above). ` +
-      `Running the ${name} project once more; a second loss fails the run.\n`,
+    `\n!!!! ${label}: the browser's page went away or the run stalled while no test had failed (see the output above). ` +
+      `Running ${label} once more; a second loss fails the run.\n`,
   );
-  return (await vitest(args, { live: false, label: `${name}, second run` })).code;
+  return (await vitest(args, { live, label: `${label}, second run`, silenceMs })).code;
 }
 
-/** Ctrl+C or a CI cancel stops the engines' process groups too (they do not get the terminal's signal). */
+/** Ctrl+C or a CI cancel stops every Vitest's process group too (they do not get the terminal's signal). */
 function stopChildrenOnSignal() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
@@ -117,12 +169,15 @@ function stopChildrenOnSignal() {
 async function main() {
   stopChildrenOnSignal();
   const args = process.argv.slice(2);
-  if (args.includes('--project')) process.exit((await vitest(args, { live: true })).code);
+  if (args.includes('--project')) process.exit((await vitest(args, { live: true, label: 'vitest', silenceMs: MAIN_SILENCE_MS })).code);
   // With filters, a process whose projects hold none of the filtered files has nothing to run.
   if (args.length > 0) args.push('--passWithNoTests');
   const projects = MAIN_PROJECTS.flatMap((name) => ['--project', name]);
-  const [main, ...engines] = await Promise.all([vitest([...projects, ...args], { live: true }), ...ENGINES.map((name) => engine(name, args))]);
-  process.exit(main.code !== 0 || engines.some((code) => code !== 0) ? 1 : 0);
+  const [main, ...engines] = await Promise.all([
+    run([...projects, ...args], { live: true, label: MAIN_PROJECTS.join(', '), silenceMs: MAIN_SILENCE_MS }),
+    ...ENGINES.map((name) => run(['--project', name, ...args], { live: false, label: name })),
+  ]);
+  process.exit(main !== 0 || engines.some((code) => code !== 0) ? 1 : 0);
 }
 
 await main();
