@@ -22,7 +22,6 @@ export class StoragePanel {
   private readonly usage = h('p', { className: 'storage-usage', testId: 'storage-usage' });
   private readonly meter = h('div', { className: 'meter-fill' });
   private readonly persistence = h('p', { className: 'storage-persistence', testId: 'storage-persistence' });
-  private readonly attachments = h('p', { className: 'storage-persistence', testId: 'storage-attachments' });
   private readonly parts = new StoragePartsView();
   private readonly warning = h('p', { className: 'storage-warning', testId: 'storage-warning', attrs: { role: 'alert' } });
   /** Usage is above {@link NEARLY_FULL} of the quota. */
@@ -40,7 +39,6 @@ export class StoragePanel {
       h('div', { className: 'meter', attrs: { 'aria-hidden': 'true' } }, this.meter),
       this.warning,
       this.parts.element,
-      this.attachments,
       this.persistence,
       h('div', { className: 'settings-row' },
         this.persistButton,
@@ -63,10 +61,6 @@ export class StoragePanel {
     this.usage.textContent = usage === undefined
       ? 'This browser does not report how much storage is used.'
       : `${formatBytes(usage)} used${quota === undefined ? '' : ` of ${formatBytes(quota)} available to this site`}`;
-    // The store's exact count (each file once, however many messages send it), part of the usage above.
-    this.attachments.textContent = estimate.attachments === 0
-      ? 'No images or files attached.'
-      : `Images and files: ${formatBytes(estimate.attachments)}, each stored once however many messages send it.`;
     const ratio = usage !== undefined && quota !== undefined && quota > 0 ? Math.min(1, usage / quota) : 0;
     this.meter.style.width = `${Math.max(ratio * 100, usage ? 1 : 0)}%`;
     this.nearlyFull = ratio > NEARLY_FULL;
