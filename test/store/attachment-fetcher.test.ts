@@ -213,6 +213,23 @@ describe('lazy attachments: promised references and addAttachmentFetcher', () =>
     expect(await attachmentStores(name)).toMatchObject({ ids: [], chunks: 0, refs: [] });
   });
 
+  it('an append may name bytes not here that an entry here references (an edited message); not ones nothing references', async () => {
+    const name = stores.name();
+    const tab1 = await stores.open({ name });
+    const tab2 = await stores.open({ name });
+    const far = await remoteBytes(100, 15);
+    const nowhere = await remoteBytes(50, 16);
+    await mergePromising(tab1, 'c1', [remote('r1', showing(far.source, 'first'))], [far.source.id]);
+    const [edited] = await tab1.append('c1', [showing(far.source, 'edited')], { parentId: null });
+    expect(edited!.parentId).toBeNull();
+    expect(await codeOf(tab1.append('c1', [showing(nowhere.source)]))).toBe('not_found');
+    // Another tab deletes the last conversation referencing it first: the append is refused, as for deleted bytes.
+    const other = await tab1.createConversation();
+    await tab2.deleteConversation('c1');
+    expect(await codeOf(tab1.append(other.id, [showing(far.source, 'too late')]))).toBe('not_found');
+    expect(await attachmentStores(name)).toMatchObject({ ids: [], refs: [] });
+  });
+
   it('an export with attachments fetches the missing bytes through the fetcher; offline, it fails with the fetcher\'s error', async () => {
     const store = await stores.open();
     const far = await remoteBytes(700, 14);
