@@ -7,7 +7,7 @@ import type { ExportAllOptions, ImportAllOptions, ImportAllResult } from './tran
 import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
-import type { AttachmentFetcher } from './attachments/attachment-fetcher.js';
+import type { AttachmentFetcher } from './types/attachment-fetcher.js';
 import type { AttachmentRef, PutAttachmentOptions } from './attachments/attachment-ref.js';
 import type {
   CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult, LeafOptions,
@@ -21,7 +21,7 @@ export type {
   LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, StorageParts, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 export type { SearchHit, SearchOptions, SearchResult } from './types/search.js';
-export type { AttachmentFetcher } from './attachments/attachment-fetcher.js';
+export type { AttachmentFetcher } from './types/attachment-fetcher.js';
 export type { AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions } from './attachments/attachment-ref.js';
 
 /**

@@ -1,5 +1,5 @@
 import { ConvologError, isConvologError } from '../core/error.js';
-import type { AttachmentFetcher } from '../store/attachments/attachment-fetcher.js';
+import type { AttachmentFetcher } from '../store/types/attachment-fetcher.js';
 import { attachmentDocumentId, documentPath } from './document-ids.js';
 import { ATTACHMENT_NAME } from './push-attachments.js';
 import type { SyncSession } from './sync-session.js';

@@ -1,5 +1,5 @@
 import type { AttachmentSource } from '../../core/message.js';
-import type { AttachmentFetcher } from '../attachments/attachment-fetcher.js';
+import type { AttachmentFetcher } from '../types/attachment-fetcher.js';
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
 import type { Conversation } from '../types/conversation.js';

@@ -53,7 +53,7 @@ describe('attachment bytes in the journal', { timeout: 30_000 }, () => {
     const browser = profile(name);
     const store = await browser.open();
     const picture = bytesOf(4, 2000);
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', picture));
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', picture as Uint8Array<ArrayBuffer>));
     const id = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
     const source = { kind: 'attachment' as const, id, mediaType: 'image/png', size: 2000 };
     const message = user([{ type: 'text', text: 'on the server' }, { type: 'image', source }]);
