@@ -5,6 +5,7 @@
 // bytes never came works. With another tab deleting the chat or fetching the same bytes.
 // Node (fake-indexeddb) and real browsers.
 import { describe, expect, it } from 'vitest';
+import { toOpenAIChatMessages } from '../../src/adapters/index.js';
 import { assistant, user } from '../../src/core/constructors.js';
 import { ConvologError } from '../../src/core/error.js';
 import type { AttachmentSource, Message } from '../../src/core/message.js';
@@ -64,12 +65,15 @@ describe('lazy attachments: promised references and addAttachmentFetcher', () =>
       remote('r1', showing(far.source, 'promised')),
       remote('r2', showing(nowhere.source, 'not promised'), 'r1'),
     ], [far.source.id]);
-    expect(await store.context('c1')).toEqual([showing(far.source, 'promised'), user([{ type: 'text', text: 'not promised' }])]);
+    const context = await store.context('c1');
+    expect(context).toEqual([showing(far.source, 'promised'), user([{ type: 'text', text: 'not promised' }])]);
     expect(result.warnings.map((warning) => warning.code)).toEqual(['dropped_block']);
     // The reference row is written (the bytes will live as long as it), the bytes are not here.
     expect(await attachmentStores(name)).toMatchObject({ ids: [], chunks: 0, refs: [{ conversationId: 'c1', seq: 1, attachmentId: far.source.id }] });
     expect((await store.estimateStorage()).attachments).toBe(0);
     expect(await codeOf(store.getAttachment(far.source.id))).toBe('not_found');
+    // The adapters refuse the reference until it is resolved, as any reference.
+    expect(() => toOpenAIChatMessages(context)).toThrow(expect.objectContaining({ code: 'unresolved_attachment' }));
   });
 
   it('a promise of an id the merge did not ask about keeps nothing', async () => {
