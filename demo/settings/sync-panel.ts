@@ -96,6 +96,8 @@ export class SyncPanel {
     for (const input of [this.url, this.username, this.password, this.lazy]) input.addEventListener('change', () => this.save());
     this.showStatus();
     if (settings.live && settings.url !== '') this.applyLive();
+    // Pictures a lazy sync left on the server download through the client: it exists from the start.
+    else if (settings.lazy && settings.url !== '') this.client();
   }
 
   /** Syncs once both ways and shows the outcome. */

@@ -146,14 +146,26 @@ describe('demo: sync through CouchDB', () => {
       await expect.poll(() => byTestId(phone, 'conversation-item').count()).toBe(1);
       // Synced, and not one picture byte downloaded yet.
       expect(await storedAttachments(phone)).toBe(0);
+      // The server out of reach: the chat shows, and the picture says where it is.
+      await phone.route(`${url}/**`, (route) => route.abort());
+      await byTestId(phone, 'conversation-item').first().click();
+      await expect.poll(() => byTestId(phone, 'attachment-missing').count(), { timeout: 20_000 }).toBe(1);
+      expect(await byTestId(phone, 'attachment-missing').innerText()).toContain('beach.png is on the sync server: it shows when the server can be reached');
+      await screenshot(phone, 'sync-lazy-picture-offline');
+      expect(await storedAttachments(phone)).toBe(0);
+      // Back online: the next time the chat shows, the picture downloads.
+      await phone.unroute(`${url}/**`);
+      await phone.reload();
       await byTestId(phone, 'conversation-item').first().click();
       await expect.poll(() => thumbnailWidths(phone), { timeout: 20_000 }).toEqual([40]);
       expect(await storedAttachments(phone)).toBe(1);
       // The setting is kept for the next visit.
       await byTestId(phone, 'settings').click();
       expect(await byTestId(phone, 'sync-lazy').isChecked()).toBe(true);
+      await byTestId(phone, 'sync-lazy').scrollIntoViewIfNeeded();
+      await screenshot(phone, 'sync-settings-lazy');
       await phone.keyboard.press('Escape');
-      expect(phoneWatch.errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+      expect(phoneWatch.errors.filter((error) => !/status of 404|ERR_FAILED|Failed to fetch/.test(error))).toEqual([]);
     } finally {
       await laptopContext.close();
       await phoneContext.close();
