@@ -63,7 +63,8 @@ async function factOf(part: MediaPart, reader: AttachmentReader): Promise<Attach
     const pixels = part.type === 'image' ? imageSize(new Uint8Array(await blob.slice(0, IMAGE_HEADER_BYTES).arrayBuffer())) : undefined;
     return { ...fact, pixels, missing: false };
   } catch (error) {
-    if (isConvologError(error, 'not_found')) return { ...fact, pixels: undefined, missing: true };
+    // sync_failed: a lazily synced picture the server cannot give now; described like one not here.
+    if (isConvologError(error, 'not_found') || isConvologError(error, 'sync_failed')) return { ...fact, pixels: undefined, missing: true };
     throw error;
   }
 }

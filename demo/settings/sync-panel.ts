@@ -10,14 +10,15 @@ const SETTINGS_KEY = 'convolog-demo:sync';
 const DEVICE_KEY = 'convolog-demo:sync-device';
 const LAST_SYNC_KEY = 'convolog-demo:sync-last';
 
-interface SyncSettings { url: string; username: string; password: string; live: boolean }
+// `lazy`: pictures stay on the server until a chat shows them (convolog/sync's `attachments: 'lazy'`).
+interface SyncSettings { url: string; username: string; password: string; live: boolean; lazy: boolean }
 
 function loadSyncSettings(): SyncSettings {
   try {
     const stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as Partial<SyncSettings>;
-    return { url: stored.url ?? '', username: stored.username ?? '', password: stored.password ?? '', live: stored.live === true };
+    return { url: stored.url ?? '', username: stored.username ?? '', password: stored.password ?? '', live: stored.live === true, lazy: stored.lazy === true };
   } catch {
-    return { url: '', username: '', password: '', live: false };
+    return { url: '', username: '', password: '', live: false, lazy: false };
   }
 }
 
@@ -49,6 +50,7 @@ export class SyncPanel {
   private readonly username = h('input', { testId: 'sync-username', attrs: { type: 'text', placeholder: 'optional', autocomplete: 'off' } });
   private readonly password = h('input', { testId: 'sync-password', attrs: { type: 'password', placeholder: 'optional', autocomplete: 'off' } });
   private readonly live = h('input', { testId: 'sync-live', attrs: { type: 'checkbox' } });
+  private readonly lazy = h('input', { testId: 'sync-lazy', attrs: { type: 'checkbox' } });
   private readonly status = h('p', { className: 'field-hint sync-status', testId: 'sync-status', attrs: { role: 'status' } });
   private sync: CouchSync | undefined;
   private syncKey = '';
@@ -75,6 +77,7 @@ export class SyncPanel {
     this.username.value = settings.username;
     this.password.value = settings.password;
     this.live.checked = settings.live;
+    this.lazy.checked = settings.lazy;
     const field = (label: string, control: HTMLElement): HTMLElement =>
       h('label', { className: 'field' }, h('span', { className: 'field-label', text: label }), control);
     this.element = h('section', { className: 'settings-section' },
@@ -83,14 +86,18 @@ export class SyncPanel {
       h('div', { className: 'field-row' }, field('User', this.username), field('Password', this.password)),
       h('div', { className: 'settings-row sync-actions' },
         h('button', { className: 'btn btn-secondary', text: 'Sync now', testId: 'sync-now', attrs: { type: 'button' }, on: { click: () => void this.syncNow() } }),
-        h('label', { className: 'sync-live' }, this.live, h('span', { text: 'Live sync' }))),
+        h('label', { className: 'sync-live' }, this.live, h('span', { text: 'Live sync' })),
+        h('label', { className: 'sync-live', attrs: { title: 'Chats sync at once; each picture downloads the first time a chat shows it (and needs the server then).' } },
+          this.lazy, h('span', { text: 'Download pictures when shown' }))),
       this.status,
       this.errorDetails);
     this.errorDetails.hidden = true;
     this.live.addEventListener('change', () => this.applyLive());
-    for (const input of [this.url, this.username, this.password]) input.addEventListener('change', () => this.save());
+    for (const input of [this.url, this.username, this.password, this.lazy]) input.addEventListener('change', () => this.save());
     this.showStatus();
     if (settings.live && settings.url !== '') this.applyLive();
+    // Pictures a lazy sync left on the server download through the client: it exists from the start.
+    else if (settings.lazy && settings.url !== '') this.client();
   }
 
   /** Syncs once both ways and shows the outcome. */
@@ -123,7 +130,9 @@ export class SyncPanel {
   }
 
   private save(): void {
-    const settings: SyncSettings = { url: this.url.value.trim(), username: this.username.value.trim(), password: this.password.value, live: this.live.checked };
+    const settings: SyncSettings = {
+      url: this.url.value.trim(), username: this.username.value.trim(), password: this.password.value, live: this.live.checked, lazy: this.lazy.checked,
+    };
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
   }
 
@@ -136,7 +145,7 @@ export class SyncPanel {
       void this.showStatus();
       return undefined;
     }
-    const key = JSON.stringify([url, this.username.value.trim(), this.password.value]);
+    const key = JSON.stringify([url, this.username.value.trim(), this.password.value, this.lazy.checked]);
     if (this.sync !== undefined && key === this.syncKey) return this.sync;
     this.sync?.stop();
     const headers: Record<string, string> = this.username.value.trim() === ''
@@ -144,7 +153,7 @@ export class SyncPanel {
       : { authorization: `Basic ${btoa(`${this.username.value.trim()}:${this.password.value}`)}` };
     this.sync = undefined;
     try {
-      this.sync = createCouchSync(this.store as SyncStore, { url, headers, deviceId: deviceId() });
+      this.sync = createCouchSync(this.store as SyncStore, { url, headers, deviceId: deviceId(), attachments: this.lazy.checked ? 'lazy' : 'eager' });
     } catch (error) {
       // e.g. invalid_option: a user name or password typed into the URL instead of the fields below it.
       this.lastError = describeSyncError(error);

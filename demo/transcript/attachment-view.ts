@@ -54,7 +54,8 @@ function defineOnce(): void {
 
 /** The placeholder of an attachment whose bytes cannot be read here. */
 function unavailable(facts: ImageFacts, error: unknown): HTMLElement {
-  const why = isConvologError(error, 'not_found') ? 'not available on this device' : 'could not be read';
+  const why = isConvologError(error, 'not_found') ? 'not available on this device'
+    : isConvologError(error, 'sync_failed') ? 'on the sync server: it shows when the server can be reached' : 'could not be read';
   return h('span', { className: 'attachment-missing', testId: 'attachment-missing', attrs: { role: 'note' } },
     icon(ICONS.alert),
     h('span', { className: 'attachment-missing-text' },

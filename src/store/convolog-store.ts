@@ -7,6 +7,7 @@ import type { ExportAllOptions, ImportAllOptions, ImportAllResult } from './tran
 import type { OpenReport } from './types/open-report.js';
 import type { StoreChange } from './types/store-change.js';
 import type { SearchOptions, SearchResult } from './types/search.js';
+import type { AttachmentFetcher } from './types/attachment-fetcher.js';
 import type { AttachmentRef, PutAttachmentOptions } from './attachments/attachment-ref.js';
 import type {
   CompactionInput, ConversationUpdate, CreateConversationOptions, EntriesOptions, ImportOptions, ImportResult, LeafOptions,
@@ -20,6 +21,7 @@ export type {
   LeafOptions, ListConversationsOptions, SettleOptions, StorageEstimate, StorageParts, SubscribeOptions, WriteOptions,
 } from './types/options.js';
 export type { SearchHit, SearchOptions, SearchResult } from './types/search.js';
+export type { AttachmentFetcher } from './types/attachment-fetcher.js';
 export type { AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions } from './attachments/attachment-ref.js';
 
 /**
@@ -250,8 +252,24 @@ export interface ConvologStore {
    * const { body } = toOpenAIChatMessages(await resolveAttachments(store, await store.context(id)))
    */
   putAttachment(data: Blob | ArrayBuffer | ArrayBufferView, options: PutAttachmentOptions): Promise<AttachmentRef>;
-  /** The stored bytes of an attachment as a Blob of its stored media type; `not_found` when not stored. */
+  /**
+   * The stored bytes of an attachment as a Blob of its stored media type; `not_found` when not
+   * stored. Bytes not stored here are asked of the fetchers added with
+   * {@link ConvologStore.addAttachmentFetcher} (lazy sync), checked against the id
+   * (`attachment_mismatch`), stored, then returned; a fetcher's failure (offline) is thrown as it is.
+   */
   getAttachment(id: string): Promise<Blob>;
+  /**
+   * Advanced: adds a source `getAttachment` asks for bytes this store lacks (DESIGN §18). You do
+   * not call it for sync: `createCouchSync(store, { attachments: 'lazy' })` adds its server.
+   * Returns the function that removes it.
+   *
+   * @example
+   * const remove = store.addAttachmentFetcher({
+   *   fetchAttachment: async (id) => { const r = await fetch(`/files/${id}`); return r.status === 404 ? undefined : { bytes: await r.arrayBuffer(), mediaType: r.headers.get('content-type') ?? 'application/octet-stream' } },
+   * })
+   */
+  addAttachmentFetcher(fetcher: AttachmentFetcher): () => void;
   /**
    * Usage, quota and persistence as `navigator.storage` reports them (absent fields where it does
    * not), the exact bytes of stored attachments, and this store's data by part (`parts`: messages and

@@ -79,6 +79,11 @@ export function createStoreApi(context: StoreContext, openReport: OpenReport, jo
     subscribe: (listener, options) => context.changes.subscribe(listener, options),
     putAttachment: async (data, options) => (await import('./attachments/attachments-on-demand.js')).putAttachment(context, data, options),
     getAttachment: async (id) => (await import('./attachments/attachments-on-demand.js')).getAttachment(context, id),
+    addAttachmentFetcher: (fetcher) => {
+      const fetchers = context.attachmentFetchers ??= new Set();
+      fetchers.add(fetcher);
+      return () => void fetchers.delete(fetcher);
+    },
     estimateStorage: async () => {
       const [estimate, parts] = await Promise.all([estimateStorage(), import('./estimate-parts.js').then((module) => module.estimateParts(context, journal?.storage))]);
       return { ...estimate, attachments: parts.attachments, parts };

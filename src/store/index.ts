@@ -19,5 +19,5 @@ export type {
   ConvologStore, CreateConversationOptions, ListConversationsOptions, ConversationUpdate, WriteOptions,
   EntriesOptions, CorruptEntry, CompactionInput, ImportOptions, ImportOutcome, ImportResult, SubscribeOptions, StorageEstimate, StorageParts,
   LeafOptions, SettleOptions, MergeEntriesOptions, MergeEntriesResult, MergedConversation,
-  SearchHit, SearchOptions, SearchResult, AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions,
+  SearchHit, SearchOptions, SearchResult, AttachmentFetcher, AttachmentRef, PutAttachmentOptions, ResolveAttachmentsOptions,
 } from './convolog-store.js';

@@ -25,8 +25,8 @@ export interface CouchRequest {
   binary?: boolean;
 }
 
-/** A parsed answer. @internal */
-export interface CouchResponse<T> { status: number; body: T }
+/** A parsed answer; a `binary` one also has the media type the server sent (`content-type`). @internal */
+export interface CouchResponse<T> { status: number; body: T; mediaType?: string }
 
 /** A thin client over CouchDB's HTTP API: JSON in, JSON out (bytes for attachments), `sync_failed` on anything else. @internal */
 export interface CouchClient {
@@ -58,7 +58,10 @@ export function createCouchClient(options: CouchClientOptions): CouchClient {
         if (request.signal?.aborted === true) throw redactCause(cause, redact);
         throw syncFailed({ request: label, cause: redactCause(cause, redact) });
       }
-      if (request.binary === true && response.ok) return { status: response.status, body: await readBytes(response, label, request.signal, redact) as T };
+      if (request.binary === true && response.ok) {
+        const body = await readBytes(response, label, request.signal, redact) as T;
+        return { status: response.status, body, mediaType: response.headers.get('content-type') ?? 'application/octet-stream' };
+      }
       const body = await readJson(response, label, request.signal, redact);
       if (response.ok || request.accept?.includes(response.status) === true) return { status: response.status, body: body as T };
       const { error, reason } = (typeof body === 'object' && body !== null ? body : {}) as { error?: unknown; reason?: unknown };

@@ -3,6 +3,7 @@ import { ConvologError } from '../core/error.js';
 import { createCouchClient } from './couch-client.js';
 import { pullChanges, type PullResult } from './pull-changes.js';
 import { pushChanges } from './push-changes.js';
+import { serverAttachmentFetcher } from './server-attachment-fetcher.js';
 import { setupDatabase } from './setup-database.js';
 import type { SyncEvent } from './sync-event.js';
 import { createLiveMode } from './live-mode.js';
@@ -38,6 +39,22 @@ export interface CouchSyncOptions {
   initialRetryMs?: number;
   /** Default 60000. */
   maxRetryMs?: number;
+  /**
+   * When a pull brings the bytes of the pictures and files its entries reference. `'eager'`
+   * (default): before it merges them, so a synced chat shows its pictures offline. `'lazy'`: the
+   * pull only checks that the server holds them (one request per batch and conversation) and
+   * keeps the references; `store.getAttachment` (so `resolveAttachments`, `useAttachment`, and
+   * exports with attachments) fetches each when first needed, checks it against its id and stores
+   * it. For a new device whose chats hold gigabytes of pictures: the chats appear at once, and
+   * only pictures shown are downloaded. Offline, a picture not shown before is a `sync_failed`
+   * from `getAttachment` (retry when online).
+   *
+   * @example
+   * const sync = createCouchSync(store, { url, headers, deviceId, attachments: 'lazy' })
+   * await sync.once() // the chats, no picture bytes
+   * const blob = await store.getAttachment(source.id) // fetched now, then stored here
+   */
+  attachments?: 'eager' | 'lazy';
 }
 
 /** Syncs a store with one CouchDB database (DESIGN §13). */
@@ -81,12 +98,15 @@ export function createCouchSync(store: SyncStore, options: CouchSyncOptions): Co
     deviceId: options.deviceId ?? uuidv4(),
     batchSize: options.batchSize ?? 500,
     trusted: options.trusted ?? false,
+    lazy: options.attachments === 'lazy',
     emit(event) {
       for (const listener of [...listeners]) listener(event);
     },
   });
   // Lives as long as the store's subscription does (closing the store ends it).
   watchDeletions(session);
+  // As long as the store: references a lazy pull kept stay fetchable after this client is dropped.
+  if (session.lazy) store.addAttachmentFetcher(serverAttachmentFetcher(session));
   const serial = createSerial();
   const live = createLiveMode(session, serial, { initialMs: options.initialRetryMs ?? 1000, maxMs: options.maxRetryMs ?? 60_000 });
   const sync: CouchSync = {
@@ -120,6 +140,9 @@ function checkOptions(options: CouchSyncOptions): void {
         + '(or a `fetch` that adds a session cookie).',
       details: { option: 'url' },
     });
+  }
+  if (options.attachments !== undefined && options.attachments !== 'eager' && options.attachments !== 'lazy') {
+    throw new TypeError('createCouchSync: `attachments` must be \'eager\' or \'lazy\'');
   }
   if (options.batchSize !== undefined && (!Number.isInteger(options.batchSize) || options.batchSize < 1)) {
     throw new RangeError('createCouchSync: `batchSize` must be a positive integer');

@@ -1,4 +1,5 @@
 import type { AttachmentSource } from '../core/message.js';
+import { warnAttachment } from './attachment-warning.js';
 import { attachmentDocumentId, documentPath } from './document-ids.js';
 import { ATTACHMENT_NAME } from './push-attachments.js';
 import type { SyncSession } from './sync-session.js';
@@ -22,31 +23,19 @@ export async function fetchAttachments(session: SyncSession, missing: readonly A
       ...(signal === undefined ? {} : { signal }),
     });
     if (response.status === 404) {
-      warn(session, source, 'missing_attachment', 'is not on the server (the device that pushed it did not have its bytes, or has not pushed them yet)');
+      warnAttachment(session, source, 'missing_attachment', 'is not on the server (the device that pushed it did not have its bytes, or has not pushed them yet)');
       continue;
     }
     // Not even stored: bytes of another size than the reference declares cannot be the ones it names.
     if (response.body.byteLength !== source.size) {
-      warn(session, source, 'attachment_mismatch', `came from the server as ${response.body.byteLength} bytes: refused`);
+      warnAttachment(session, source, 'attachment_mismatch', `came from the server as ${response.body.byteLength} bytes: refused`);
       continue;
     }
     const stored = await session.store.putAttachment(response.body, {
       mediaType: source.mediaType, ...(source.filename === undefined ? {} : { filename: source.filename }),
     });
     if (stored.id !== source.id) {
-      warn(session, source, 'attachment_mismatch', `came from the server as other bytes (SHA-256 ${stored.id}, ${stored.size} bytes): refused`);
+      warnAttachment(session, source, 'attachment_mismatch', `came from the server as other bytes (SHA-256 ${stored.id}, ${stored.size} bytes): refused`);
     }
   }
-}
-
-function warn(session: SyncSession, source: AttachmentSource, code: 'missing_attachment' | 'attachment_mismatch', what: string): void {
-  session.emit({
-    type: 'warning',
-    warning: {
-      code,
-      message: `Attachment ${source.id} (${source.mediaType}, ${source.size} bytes) ${what}. `
-        + (session.trusted ? 'The entries keep the reference without its bytes.' : 'The entries that reference it were merged without it.'),
-    },
-    documentId: attachmentDocumentId(source.id),
-  });
 }

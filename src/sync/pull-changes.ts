@@ -4,6 +4,7 @@ import type { SyncCheckpoint } from './checkpoint.js';
 import { CONVERSATION_DOCUMENT_TYPE, metadataFingerprint, readConversationDocument, type ConversationMetadata } from './conversation-document.js';
 import { ENTRY_DOCUMENT_TYPE, readEntryDocument, type PulledEntry } from './entry-document.js';
 import { fetchAttachments } from './pull-attachments.js';
+import { promiseAttachments } from './promise-attachments.js';
 import { applyServerMetadata, conversationFields, fetchConversationDocuments } from './server-metadata.js';
 import type { SyncSession } from './sync-session.js';
 import { MAX_WAITING, WaitingDocuments } from './waiting-documents.js';
@@ -25,7 +26,8 @@ export interface PullResult { entries: number; conversations: number }
 
 /**
  * Pulls the `_changes` feed from the checkpoint in batches of `batchSize` and applies each batch
- * to the store (the attachments its new entries reference fetched first, eagerly), then moves the
+ * to the store (the attachments its new entries reference fetched first, eagerly; lazy, only
+ * checked on the server, fetched when `getAttachment` asks), then moves the
  * checkpoint (saved after each batch but the last): a crash between the two re-reads one batch,
  * which applies nothing twice. Entries whose parent has not arrived wait: their documents are
  * retried with every later batch of their conversation, and their ids are saved with the
@@ -157,7 +159,8 @@ async function mergeSafely(
     : conversationFields(server);
   try {
     const result = await session.store.mergeEntries(conversationId, pulled.map((item) => item.entry), {
-      conversation, trusted: session.trusted, fetchAttachments: (missing) => fetchAttachments(session, missing, signal),
+      conversation, trusted: session.trusted,
+      fetchAttachments: (missing) => (session.lazy ? promiseAttachments(session, missing, signal) : fetchAttachments(session, missing, signal)),
     });
     for (const warning of result.warnings) warn(session, warning);
     if (result.created && server?.rev !== undefined) {

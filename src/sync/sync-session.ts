@@ -10,6 +10,8 @@ export interface SyncSession {
   readonly deviceId: string;
   readonly batchSize: number;
   readonly trusted: boolean;
+  /** `{ attachments: 'lazy' }`: a pull leaves the bytes on the server; `getAttachment` fetches them. */
+  readonly lazy: boolean;
   /** Conversations deleted here whose tombstone is not on the server yet. */
   readonly deletions: Set<string>;
   /** The checkpoint, loaded from the server on first use and then kept in memory. */

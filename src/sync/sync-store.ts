@@ -4,10 +4,10 @@ import type { MergeEntriesOptions, MergeEntriesResult } from '../store/types/opt
 
 /**
  * The part of a {@link ConvologStore} that sync uses: reads for the push (`getAttachment` for the
- * bytes it uploads), `mergeEntries` and `putAttachment` for the pull, `subscribe` for live mode. Spelled out so sync depends on the store's public API only.
+ * bytes it uploads), `mergeEntries` and `putAttachment` for the pull (`addAttachmentFetcher` for a lazy one), `subscribe` for live mode. Spelled out so sync depends on the store's public API only.
  */
 export interface SyncStore extends Pick<ConvologStore,
-  'listConversations' | 'getConversation' | 'updateConversation' | 'deleteConversation' | 'subscribe' | 'putAttachment' | 'getAttachment'> {
+  'listConversations' | 'getConversation' | 'updateConversation' | 'deleteConversation' | 'subscribe' | 'putAttachment' | 'getAttachment' | 'addAttachmentFetcher'> {
   entries(id: string, options?: EntriesOptions & { allBranches?: boolean }): Promise<Entry[]>;
   mergeEntries(conversationId: string, entries: readonly unknown[], options?: MergeEntriesOptions): Promise<MergeEntriesResult>;
 }

@@ -8,13 +8,15 @@ import { useDemoEnvironment } from './support/demo-environment.js';
 import { newContext, watchPage } from './support/browser.js';
 import { byTestId, messages, newChat, openDemo, screenshot, sendAndWait } from './support/demo-page.js';
 import { useCouchServer } from '../sync/couch-server.js';
+import { pngBytes, sendAndSettle, thumbnailWidths } from './support/attachment-files.js';
 
 const demo = useDemoEnvironment();
 const couch = useCouchServer();
 
-async function syncNow(page: Page, url: string): Promise<string> {
+async function syncNow(page: Page, url: string, options: { lazy?: boolean } = {}): Promise<string> {
   await byTestId(page, 'settings').click();
   await byTestId(page, 'sync-url').fill(url);
+  if (options.lazy !== undefined) await byTestId(page, 'sync-lazy').setChecked(options.lazy);
   await byTestId(page, 'sync-now').click();
   await page.waitForFunction(() => {
     const status = document.querySelector<HTMLElement>('[data-testid="sync-status"]');
@@ -45,6 +47,23 @@ async function treeInPage(page: Page): Promise<Array<{ id: string; headId: strin
             .sort(([left], [right]) => left.localeCompare(right)),
         })));
       };
+    };
+  }));
+}
+
+/** How many attachments the page's own IndexedDB holds (bytes stored on this device). */
+function storedAttachments(page: Page): Promise<number> {
+  return page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const request = indexedDB.open('convolog');
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const database = request.result;
+      const count = database.transaction('attachments').objectStore('attachments').count();
+      count.onsuccess = () => {
+        database.close();
+        resolve(count.result);
+      };
+      count.onerror = () => reject(count.error);
     };
   }));
 }
@@ -103,6 +122,50 @@ describe('demo: sync through CouchDB', () => {
       // The browser logs the first checkpoint read (GET _local/…, 404 before the first sync) as a failed resource; nothing else may fail.
       const errors = [...laptopWatch.errors, ...phoneWatch.errors].filter((error) => !/status of 404/.test(error));
       expect(errors).toEqual([]);
+    } finally {
+      await laptopContext.close();
+      await phoneContext.close();
+    }
+  });
+
+  it('"Download pictures when shown": the chat comes without its picture\'s bytes, which download when the chat shows it', async () => {
+    const url = await couch().database('demo');
+    const laptopContext = await newContext(demo.browser);
+    const phoneContext = await newContext(demo.browser);
+    try {
+      const laptop = await laptopContext.newPage();
+      const phone = await phoneContext.newPage();
+      const phoneWatch = watchPage(phone);
+      await openDemo(laptop, demo.server.origin);
+      await openDemo(phone, demo.server.origin);
+      await newChat(laptop);
+      await byTestId(laptop, 'attach-input').setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: await pngBytes(laptop, 40, 20) });
+      await sendAndSettle(laptop, 'A picture of the beach');
+      expect(await syncNow(laptop, url)).toMatch(/Synced at .*Nothing pending/);
+      expect(await syncNow(phone, url, { lazy: true })).toMatch(/Synced at/);
+      await expect.poll(() => byTestId(phone, 'conversation-item').count()).toBe(1);
+      // Synced, and not one picture byte downloaded yet.
+      expect(await storedAttachments(phone)).toBe(0);
+      // The server out of reach: the chat shows, and the picture says where it is.
+      await phone.route(`${url}/**`, (route) => route.abort());
+      await byTestId(phone, 'conversation-item').first().click();
+      await expect.poll(() => byTestId(phone, 'attachment-missing').count(), { timeout: 20_000 }).toBe(1);
+      expect(await byTestId(phone, 'attachment-missing').innerText()).toContain('beach.png is on the sync server: it shows when the server can be reached');
+      await screenshot(phone, 'sync-lazy-picture-offline');
+      expect(await storedAttachments(phone)).toBe(0);
+      // Back online: the next time the chat shows, the picture downloads.
+      await phone.unroute(`${url}/**`);
+      await phone.reload();
+      await byTestId(phone, 'conversation-item').first().click();
+      await expect.poll(() => thumbnailWidths(phone), { timeout: 20_000 }).toEqual([40]);
+      expect(await storedAttachments(phone)).toBe(1);
+      // The setting is kept for the next visit.
+      await byTestId(phone, 'settings').click();
+      expect(await byTestId(phone, 'sync-lazy').isChecked()).toBe(true);
+      await byTestId(phone, 'sync-lazy').scrollIntoViewIfNeeded();
+      await screenshot(phone, 'sync-settings-lazy');
+      await phone.keyboard.press('Escape');
+      expect(phoneWatch.errors.filter((error) => !/status of 404|ERR_FAILED|Failed to fetch/.test(error))).toEqual([]);
     } finally {
       await laptopContext.close();
       await phoneContext.close();

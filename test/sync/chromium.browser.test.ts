@@ -77,4 +77,22 @@ describe('sync in Chromium', { timeout: 60_000 }, () => {
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
     expect(warnings).toEqual([]);
   });
+
+  it('lazy: the pull brings the chat without the bytes; getAttachment fetches them, with their media type, checked and stored', async () => {
+    const url = `${inject('couchUrl')}/browser-lazy-${Date.now()}`;
+    await fetch(url, { method: 'PUT' });
+    const [laptop, tablet] = [await device(), await device()];
+    const bytes = new Uint8Array(300_000).map((_, index) => (index * 17) % 251);
+    const image = await laptop.putAttachment(new Blob([bytes], { type: 'image/webp' }), { mediaType: 'image/webp' });
+    const conversation = await laptop.createConversation({ title: 'pictures' });
+    await laptop.append(conversation.id, [user([{ type: 'text', text: 'look' }, { type: 'image', source: image }])]);
+    await createCouchSync(laptop, { url }).once();
+    await createCouchSync(tablet, { url, attachments: 'lazy' }).once();
+    expect(await tablet.context(conversation.id)).toEqual(await laptop.context(conversation.id));
+    expect((await tablet.estimateStorage()).attachments).toBe(0);
+    const blob = await tablet.getAttachment(image.id);
+    expect(blob.type).toBe('image/webp');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect((await tablet.estimateStorage()).attachments).toBe(300_000);
+  });
 });

@@ -3,14 +3,26 @@ import { runTransaction } from '../database/run-transaction.js';
 import type { AttachmentRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { chunkRange } from './attachment-lifetime.js';
+import { fetchAttachment } from './fetch-attachment.js';
 
 /**
  * `store.getAttachment`: the stored bytes as a Blob of their stored media type, read (metadata and
- * every chunk) in one transaction; `not_found` when they are not stored.
+ * every chunk) in one transaction. Bytes not stored here are asked of the store's fetchers (lazy
+ * sync), checked, stored and then read; `not_found` when no fetcher has them either.
  * @internal
  */
 export async function getAttachment(context: StoreContext, id: string): Promise<Blob> {
+  const read = await readAttachment(context, id).catch((error: unknown) => {
+    if (context.attachmentFetchers?.size && isNotStored(error)) return undefined;
+    throw error;
+  });
+  if (read !== undefined) return read.blob;
+  if (!(await fetchAttachment(context, id))) throw notStored(id);
   return (await readAttachment(context, id)).blob;
+}
+
+function isNotStored(error: unknown): boolean {
+  return error instanceof ConvologError && error.code === 'not_found' && typeof error.details?.['attachmentId'] === 'string';
 }
 
 /**

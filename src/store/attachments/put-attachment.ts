@@ -31,6 +31,16 @@ export async function putAttachment(
   const bytes = await toBytes(data);
   const id = await sha256Hex(bytes);
   throwIfAborted(OPERATION, signal);
+  return storeBytes(context, bytes, id, mediaType, filename);
+}
+
+/**
+ * The put's write once `id` is known to be the SHA-256 of `bytes` (hashed by the caller): one
+ * transaction that stores them or renews their grace period, collecting expired puts, and the
+ * journal's copy. Also what a fetched attachment goes through (`fetch-attachment.ts`).
+ * @internal
+ */
+export async function storeBytes(context: StoreContext, bytes: Uint8Array, id: string, mediaType: string, filename?: string): Promise<AttachmentRef> {
   const now = context.now();
   const committed = runTransaction(context, ATTACHMENT_STORES, 'readwrite', OPERATION, async (transaction) => {
     const attachments = transaction.objectStore('attachments');

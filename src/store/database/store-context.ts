@@ -1,4 +1,5 @@
 import type { AttachmentSource } from '../../core/message.js';
+import type { AttachmentFetcher } from '../types/attachment-fetcher.js';
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { Connection } from './connection.js';
 import type { Conversation } from '../types/conversation.js';
@@ -34,4 +35,6 @@ export interface StoreContext {
    * (importAll) waits on it between batches so the journal's backlog stays bounded (DESIGN §20).
    */
   journalFlushed?: () => Promise<void>;
+  /** Where `getAttachment` fetches bytes the store lacks (lazy sync), added by `store.addAttachmentFetcher`. */
+  attachmentFetchers?: Set<AttachmentFetcher>;
 }

@@ -7,6 +7,7 @@ import { runTransaction, type Transaction } from '../database/run-transaction.js
 import type { StoreContext } from '../database/store-context.js';
 import type { AttachmentRecord, ConversationRecord } from '../database/schema.js';
 import { chunkRange } from '../attachments/attachment-lifetime.js';
+import { fetchAttachment } from '../attachments/fetch-attachment.js';
 import { referencedAttachments } from './referenced-attachments.js';
 
 /** An attachment read with its conversation: its metadata, and its bytes unless they were not wanted. @internal */
@@ -34,27 +35,41 @@ export async function exportConversation(context: StoreContext, id: string, atta
  * in one transaction: an export never pairs entries with bytes from another moment, nor misses
  * bytes deleted in between by another tab. A corrupt record throws `corrupt_entry`: an export
  * never drops an entry silently; a referenced attachment that is not stored (a trusted import or
- * a journal restore can hold one) is left out, its references kept. Bytes of the ids in `skipBytes`
+ * a journal restore can hold one) is left out, its references kept, unless a fetcher added with
+ * `addAttachmentFetcher` (lazy sync) gives its bytes. Bytes of the ids in `skipBytes`
  * are not read (a backup holds each attachment once), only their metadata.
  * @internal
  */
 export async function readConversationSnapshot(
   context: StoreContext, id: string, withBytes: boolean, skipBytes: ReadonlySet<string> = new Set(),
 ): Promise<ConversationSnapshot> {
+  const first = await readSnapshot(context, id, withBytes, skipBytes);
+  if (first.missing.length === 0 || !context.attachmentFetchers?.size) return first;
+  // Lazy sync: referenced bytes not here yet are fetched (checked and stored) and the snapshot read
+  // again, so the export carries them. A fetcher that fails (offline) fails the export with its
+  // error; bytes no fetcher has are left out as above.
+  for (const missing of first.missing) await fetchAttachment(context, missing);
+  return readSnapshot(context, id, withBytes, skipBytes);
+}
+
+async function readSnapshot(
+  context: StoreContext, id: string, withBytes: boolean, skipBytes: ReadonlySet<string>,
+): Promise<ConversationSnapshot & { missing: string[] }> {
   const stores = withBytes ? ['conversations', 'entries', 'attachments', 'attachmentChunks'] as const : ['conversations', 'entries'] as const;
-  const { record, entries, attachments } = await runTransaction(context, [...stores], 'readonly', 'Exporting a conversation',
+  const { record, entries, attachments, missing } = await runTransaction(context, [...stores], 'readonly', 'Exporting a conversation',
     async (transaction) => {
       const record = await readRecord(transaction, id);
       const { entries } = await readEntryRange(transaction, context.keyRange, id, 1, record.lastSeq);
-      return { record, entries, attachments: withBytes ? await readAttachments(context, transaction, entries, skipBytes) : [] };
+      return { record, entries, ...(withBytes ? await readAttachments(context, transaction, entries, skipBytes) : { attachments: [], missing: [] }) };
     });
-  return { exported: exportOf(context.now(), record, entries), attachments };
+  return { exported: exportOf(context.now(), record, entries), attachments, missing };
 }
 
 async function readAttachments(
   context: StoreContext, transaction: Transaction<'readonly'>, entries: readonly Entry[], skipBytes: ReadonlySet<string>,
-): Promise<SnapshotAttachment[]> {
-  const read = await Promise.all([...referencedAttachments(entries)].map(async (id) => {
+): Promise<{ attachments: SnapshotAttachment[]; missing: string[] }> {
+  const ids = [...referencedAttachments(entries)];
+  const read = await Promise.all(ids.map(async (id) => {
     const [record, chunks] = await Promise.all([
       transaction.objectStore('attachments').get(id),
       skipBytes.has(id) ? undefined : transaction.objectStore('attachmentChunks').getAll(chunkRange(context.keyRange, id)),
@@ -62,7 +77,7 @@ async function readAttachments(
     if (record === undefined) return undefined;
     return chunks === undefined ? { record } : { record, bytes: joinChunks(chunks.map((chunk) => chunk.bytes), record.size) };
   }));
-  return read.filter((attachment) => attachment !== undefined);
+  return { attachments: read.filter((attachment) => attachment !== undefined), missing: ids.filter((_, index) => read[index] === undefined) };
 }
 
 function joinChunks(chunks: readonly ArrayBuffer[], size: number): Uint8Array {

@@ -32,8 +32,8 @@ import { attachmentSourcesOf, claimMergedAttachments, fetchMissingAttachments, r
  * so are its descendants in the batch. An entry already in the conversation is skipped silently,
  * so merging twice writes nothing twice. The head moves only by a fast-forward: when it gained
  * children, to the newest leaf below it (from an empty log: the newest leaf). An untrusted merge
- * keeps an attachment reference only when the bytes are stored here (read in its transaction);
- * `fetchAttachments` may put the missing ones first. One transaction: on failure nothing is written.
+ * keeps an attachment reference only when the bytes are stored here (read in its transaction) or
+ * promised by `fetchAttachments`, which may also put the missing ones first. One transaction: on failure nothing is written.
  * @internal
  */
 export async function mergeEntries(
@@ -47,7 +47,7 @@ export async function mergeEntries(
     if ('reason' in checked) warnings.push(skipped(checked.id, checked.reason));
     else parsed.set(checked.entry.id, checked.entry);
   }
-  if (options.fetchAttachments !== undefined) await fetchMissingAttachments(context, [...parsed.values()], options.fetchAttachments);
+  const promised = options.fetchAttachments === undefined ? new Set<string>() : await fetchMissingAttachments(context, [...parsed.values()], options.fetchAttachments);
   const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation);
   const outcome = await runTransaction(context, ALL_STORES, 'readwrite', 'Merging entries', async (transaction) => {
     const existing = await transaction.objectStore('conversations').get(conversationId);
@@ -58,7 +58,7 @@ export async function mergeEntries(
     // Read in this transaction, so what decides keeping a reference is what the write sees: another
     // tab removing the bytes comes either before (the reference is dropped) or after (it sees the new reference).
     const stored = await readStoredAttachments(transaction, attachmentSourcesOf(fresh.values()).keys());
-    await merge.run(options.trusted === true ? fresh : retainContent(fresh, stored, warnings));
+    await merge.run(options.trusted === true ? fresh : retainContent(fresh, new Set([...stored.keys(), ...promised]), warnings));
     await claimMergedAttachments(transaction, merge.added, stored);
     const next = merge.finish();
     if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(context.indexer.mark(next));
@@ -82,10 +82,11 @@ function newRecord(id: string, fields: MergedConversation): ConversationRecord {
 
 /**
  * The untrusted merge's trust boundary: `retainPortableContent` for each entry, keeping the
- * references to attachments stored here (`stored`), whose bytes `getAttachment` can give.
+ * references to attachments `getAttachment` can give: stored here, or promised by the caller's
+ * `fetchAttachments` (lazy sync: the server holds them).
  */
-function retainContent(entries: ReadonlyMap<string, Entry>, stored: ReadonlyMap<string, unknown>, warnings: Warning[]): Map<string, Entry> {
-  const shield = carriedShield(new Set(stored.keys()));
+function retainContent(entries: ReadonlyMap<string, Entry>, available: ReadonlySet<string>, warnings: Warning[]): Map<string, Entry> {
+  const shield = carriedShield(available);
   const kept = new Map<string, Entry>();
   for (const [id, entry] of entries) {
     const retained = retainMergedContent(entry, shield);

@@ -19,17 +19,18 @@ export function attachmentSourcesOf(entries: Iterable<Entry>): Map<string, Attac
 
 /**
  * Before a merge's transaction: hands `fetchAttachments` the references that entries new to this
- * store make to attachments not stored here (sync fetches, checks and puts them). Read in a
+ * store make to attachments not stored here (sync fetches, checks and puts them, or, lazy,
+ * returns the ids its server promises: the returned set, ids asked about only). Read in a
  * readonly transaction of its own, because the merge's transaction cannot wait on the network;
  * what is stored is read again inside the merge's, so bytes removed in between (another tab
  * deleting their last conversation) only drop a reference, never keep one without its bytes.
  * @internal
  */
 export async function fetchMissingAttachments(
-  context: StoreContext, candidates: readonly Entry[], fetchAttachments: (missing: AttachmentSource[]) => Promise<void>,
-): Promise<void> {
+  context: StoreContext, candidates: readonly Entry[], fetchAttachments: (missing: AttachmentSource[]) => Promise<void | readonly string[]>,
+): Promise<ReadonlySet<string>> {
   const referencing = candidates.filter((entry) => attachmentSourcesOf([entry]).size > 0);
-  if (referencing.length === 0) return;
+  if (referencing.length === 0) return new Set();
   const missing = await runTransaction(context, ['entries', 'attachments'], 'readonly', 'Reading the attachments of merged entries', async (transaction) => {
     const byId = transaction.objectStore('entries').index('byId');
     // Entries already here (a device's own entries coming back from the server) need nothing.
@@ -38,7 +39,10 @@ export async function fetchMissingAttachments(
     const records = await Promise.all(sources.map((source) => transaction.objectStore('attachments').get(source.id)));
     return sources.filter((_, index) => records[index] === undefined);
   });
-  if (missing.length > 0) await fetchAttachments(missing);
+  if (missing.length === 0) return new Set();
+  // Promised ids: bytes another place vouches for (lazy sync); only those asked about count.
+  const asked = new Set(missing.map((source) => source.id));
+  return new Set([...(await fetchAttachments(missing) ?? [])].filter((id) => asked.has(id)));
 }
 
 /** Inside the merge's transaction: the metadata of the given attachments that are stored, by id. @internal */

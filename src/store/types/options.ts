@@ -172,9 +172,11 @@ export interface MergeEntriesOptions {
    * reference and whose bytes it does not have (each id once). Put the bytes you can get with
    * `putAttachment` (checking them: the id is their SHA-256) and resolve; the merge then reads what
    * is stored and, unless `trusted`, drops the other references with a `dropped_block` warning.
-   * `convolog/sync` fetches them from the server here.
+   * `convolog/sync` fetches them from the server here. Resolve with ids instead (lazy sync) to
+   * vouch that those bytes, not fetched now, can be fetched later through a fetcher added with
+   * `addAttachmentFetcher`: their references are kept without bytes, as a trusted merge keeps them.
    */
-  fetchAttachments?: (missing: AttachmentSource[]) => Promise<void>;
+  fetchAttachments?: (missing: AttachmentSource[]) => Promise<void | readonly string[]>;
 }
 
 /** What {@link ConvologStore.mergeEntries} did. */

@@ -48,6 +48,30 @@ describe('attachment bytes in the journal', { timeout: 30_000 }, () => {
     restored.close();
   });
 
+  it('a reference a lazy sync kept without its bytes survives a reset, and its bytes come back lazily, journaled then', async () => {
+    const name = stores.name();
+    const browser = profile(name);
+    const store = await browser.open();
+    const picture = bytesOf(4, 2000);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', picture as Uint8Array<ArrayBuffer>));
+    const id = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const source = { kind: 'attachment' as const, id, mediaType: 'image/png', size: 2000 };
+    const message = user([{ type: 'text', text: 'on the server' }, { type: 'image', source }]);
+    await store.mergeEntries('c1', [{ type: 'message', id: 'r1', parentId: null, timestamp: '2026-01-02T00:00:00.000Z', message }], {
+      conversation: { title: 'synced', createdAt: '2026-01-01T00:00:00.000Z' }, fetchAttachments: async () => [id],
+    });
+    store.close();
+
+    await deleteBehindTheStoresBack(name);
+    const restored = await browser.open();
+    expect(restored.openReport.restored).toMatchObject({ conversations: 1, entries: 1, attachments: 0 });
+    expect(await restored.context('c1')).toEqual([message]);
+    restored.addAttachmentFetcher({ fetchAttachment: async () => ({ bytes: picture, mediaType: 'image/png' }) });
+    expect(await holds(restored, id, picture)).toBe(true);
+    expect(attachmentFiles(browser, name)).toEqual([`a-${id}`]);
+    restored.close();
+  });
+
   it('are written once per id, however many times the same bytes are put', async () => {
     const name = stores.name();
     const browser = profile(name);
