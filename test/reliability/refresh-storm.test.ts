@@ -62,9 +62,14 @@ describe('scenario 9: refresh storm', () => {
         const text = reload % 8 === 0 ? `Weather in Oslo and what is ${reload}*7? Turn ${reload}.` : `Tell me a long story, turn ${reload}.`;
         await send(demo, text);
         sendsDuringStorm++;
-        // Once the reply streams, the user's message is committed: from here on it must survive.
-        const streaming = await demo.waitForSelector('[data-streaming="true"], [data-testid="tool-call"]', { timeout: 5_000 }).then(() => true, () => false);
-        sent.push(streaming ? text : `(maybe) ${text}`);
+        // The demo shows a sent message in the transcript once its append has resolved (send-turn.ts),
+        // and streams the reply only after that: from then on the message is committed and must
+        // survive. Any tool call on screen does not say so: one from an earlier turn would (it did,
+        // under load, in a CI run: a message reloaded away before its append was counted as lost).
+        const committed = await demo.waitForFunction((sentText) => document.querySelector('[data-streaming="true"]') !== null ||
+          [...document.querySelectorAll<HTMLElement>('[data-testid="message"][data-role="user"]')].some((message) => message.innerText.includes(sentText)),
+        text, { timeout: 5_000 }).then(() => true, () => false);
+        sent.push(committed ? text : `(maybe) ${text}`);
       }
       await demo.waitForTimeout(5 + random.int(250));
       await reloadAtOnce(demo);
