@@ -3,12 +3,13 @@
 // which seq, and with `onCorrupt` read the rest and report every corrupt seq: nothing silently
 // dropped. The demo must tell the user which messages could not be read.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useBrowserSuite } from './support/browser-suite.js';
+import { IN_FIREFOX } from './support/page-engine.js';
+import { fromPlaywright, type ScenarioPage } from './support/scenario-page.js';
 import { byTestId, messages, openDemo, sendAndWait, waitForNotice } from '../e2e/support/demo-page.js';
 
 /** Overwrites the records at `seqs` of `conversationId` in database `name` with bad shapes. */
-async function corrupt(page: Page, name: string, conversationId: string, seqs: number[]): Promise<void> {
+async function corrupt(page: ScenarioPage, name: string, conversationId: string, seqs: number[]): Promise<void> {
   await page.evaluate(async ({ name, conversationId, seqs }) => {
     const shapes = [
       (seq: number) => ({ conversationId, seq, type: 'message', id: `bad-${seq}`, timestamp: 'yesterday', message: { role: 'wizard', content: 42 } }),
@@ -68,7 +69,8 @@ describe('scenario 6: corrupt stored records', () => {
     expect(result.tailSeqs).toEqual([9, 10]);
   });
 
-  it('the demo shows which messages could not be read, and the rest of the chat', async () => {
+  // Chromium-only for now: the demo steps go through playwright-core's locators (test/e2e/support/demo-page.ts).
+  it.skipIf(IN_FIREFOX)('the demo shows which messages could not be read, and the rest of the chat', async () => {
     const page = await suite.chromium.context.newPage();
     await openDemo(page, suite.server.origin);
     for (const text of ['First message', 'Second message', 'Third message']) await sendAndWait(page, text);
@@ -90,7 +92,7 @@ describe('scenario 6: corrupt stored records', () => {
     const damaged = [userSeqs[1]!, Math.max(...stored.map((record) => record.seq))];
     await page.goto(`${suite.server.origin}/test/reliability/pages/harness.html`);
     await page.waitForFunction(() => window.reliabilityReady === true);
-    await corrupt(page, 'convolog', conversationId, damaged);
+    await corrupt(fromPlaywright(page), 'convolog', conversationId, damaged);
 
     await openDemo(page, suite.server.origin);
     const notice = await waitForNotice(page, /could not be read/);
