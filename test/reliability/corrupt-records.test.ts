@@ -4,9 +4,9 @@
 // dropped. The demo must tell the user which messages could not be read.
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.js';
-import { IN_FIREFOX } from './support/page-engine.js';
-import { fromPlaywright, type ScenarioPage } from './support/scenario-page.js';
-import { byTestId, messages, openDemo, sendAndWait, waitForNotice } from '../e2e/support/demo-page.js';
+import { messageTexts, openDemo, sendAndWait, testId, waitForNotice } from './support/demo-steps.js';
+import { loadHarness } from './support/harness-page.js';
+import type { ScenarioPage } from './support/scenario-page.js';
 
 /** Overwrites the records at `seqs` of `conversationId` in database `name` with bad shapes. */
 async function corrupt(page: ScenarioPage, name: string, conversationId: string, seqs: number[]): Promise<void> {
@@ -69,9 +69,8 @@ describe('scenario 6: corrupt stored records', () => {
     expect(result.tailSeqs).toEqual([9, 10]);
   });
 
-  // Chromium-only for now: the demo steps go through playwright-core's locators (test/e2e/support/demo-page.ts).
-  it.skipIf(IN_FIREFOX)('the demo shows which messages could not be read, and the rest of the chat', async () => {
-    const page = await suite.chromium.context.newPage();
+  it('the demo shows which messages could not be read, and the rest of the chat', async () => {
+    const page = await suite.newPage();
     await openDemo(page, suite.server.origin);
     for (const text of ['First message', 'Second message', 'Third message']) await sendAndWait(page, text);
     const stored = await page.evaluate(async () => {
@@ -90,16 +89,15 @@ describe('scenario 6: corrupt stored records', () => {
     const conversationId = stored[0]!.conversationId;
     // The second user message and the last entry of the chat.
     const damaged = [userSeqs[1]!, Math.max(...stored.map((record) => record.seq))];
-    await page.goto(`${suite.server.origin}/test/reliability/pages/harness.html`);
-    await page.waitForFunction(() => window.reliabilityReady === true);
-    await corrupt(fromPlaywright(page), 'convolog', conversationId, damaged);
+    await loadHarness(page, suite.server.origin);
+    await corrupt(page, 'convolog', conversationId, damaged);
 
     await openDemo(page, suite.server.origin);
     const notice = await waitForNotice(page, /could not be read/);
     for (const seq of damaged) expect(notice).toContain(`#${seq}`);
-    const placeholders = await byTestId(page, 'corrupt-entry').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.seq));
+    const placeholders = await page.evaluate((selector) => [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.dataset.seq), testId('corrupt-entry'));
     expect(placeholders).toEqual(damaged.map(String));
-    const users = await messages(page, 'user').allInnerTexts();
+    const users = await messageTexts(page, 'user');
     expect(users).toEqual([expect.stringContaining('First message'), expect.stringContaining('Third message')]);
   });
 });
