@@ -137,8 +137,9 @@ export default defineConfig({
           ...E2E,
           env: { CONVOLOG_PAGE_ENGINE: 'firefox' },
           // Run by the Firefox Vitest process (scripts/run-tests.mjs), after the `firefox` project's
-          // files, so the two Firefoxes never load the 2 cores at once. Never retried, as above.
-          sequence: { groupOrder: 1 },
+          // files, so the two Firefoxes never load the 2 cores at once; a group after `reliability`
+          // too, so a bare `vitest run` never runs it beside the crash harness. Never retried.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

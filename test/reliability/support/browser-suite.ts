@@ -34,14 +34,17 @@ export function useBrowserSuite(label: string, options: SuiteOptions = {}): Brow
   let chromium: ChromiumInstance | undefined;
   let firefox: FirefoxInstance | undefined;
   let profile: string | undefined;
+  // The dev server and the browser start side by side (a Firefox launch takes 8–10 s here); each
+  // is kept as soon as it is up, so afterAll stops whichever started even if the other failed.
   beforeAll(async () => {
-    server = await startDevServer();
-    if (PAGE_ENGINE === 'firefox') {
-      firefox = await launchFirefoxPages(label, options.firefoxPreferences);
-      return;
-    }
-    profile = createProfile(label);
-    chromium = await launchChromium(profile);
+    const started = await Promise.allSettled([
+      startDevServer().then((value) => { server = value; }),
+      PAGE_ENGINE === 'firefox'
+        ? launchFirefoxPages(label, options.firefoxPreferences).then((value) => { firefox = value; })
+        : launchChromium((profile = createProfile(label))).then((value) => { chromium = value; }),
+    ]);
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
   });
   afterAll(async () => {
     try {
