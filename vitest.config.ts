@@ -63,7 +63,7 @@ const E2E = { environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, f
  * CONVOLOG_PAGE_ENGINE=firefox; a step Firefox has no way to take is skipped there with its reason
  * (DESIGN §19 lists them).
  */
-const FIREFOX_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close', 'corrupt-records', 'refresh-storm'].map((name) => `test/reliability/${name}.test.ts`);
+const FIREFOX_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close', 'corrupt-records', 'refresh-storm', 'long-chat'].map((name) => `test/reliability/${name}.test.ts`);
 
 /** Lists, at the end of the run, each test that passed only when run again. */
 const FLAKY_REPORTER = './scripts/flaky-reporter.mjs';

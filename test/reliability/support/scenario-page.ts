@@ -19,12 +19,16 @@ export interface ScenarioPage {
   click(selector: string): Promise<void>;
   /** Navigates and waits for the load event. */
   goto(url: string): Promise<void>;
+  /** Runs `fn` in every document this page loads from now on, before the document's own scripts. */
+  addInitScript(fn: () => void): Promise<void>;
   /** Reloads, waiting only until the new document replaced the old one, not for it to load. */
   reloadAtOnce(): Promise<void>;
   url(): string;
   close(): Promise<void>;
   /** Uncaught errors the page has thrown so far. */
   errors(): readonly string[];
+  /** The Playwright page behind it, in Chromium alone: for a CDP step. */
+  readonly chromium?: PlaywrightPage;
 }
 
 export function fromPlaywright(page: PlaywrightPage): ScenarioPage {
@@ -37,10 +41,12 @@ export function fromPlaywright(page: PlaywrightPage): ScenarioPage {
     fill: (selector, text) => page.locator(selector).fill(text),
     click: (selector) => page.locator(selector).click(),
     goto: async (url) => { await page.goto(url); },
+    addInitScript: async (fn) => { await page.addInitScript(fn); },
     reloadAtOnce: () => reloadAtOnce(page),
     url: () => page.url(),
     close: () => page.close(),
     errors: () => errors,
+    chromium: page,
   };
 }
 
@@ -59,6 +65,7 @@ export function fromPuppeteer(page: PuppeteerPage): ScenarioPage {
     fill: (selector, text) => page.locator(selector).fill(text),
     click: (selector) => page.locator(selector).click(),
     goto: async (url) => { await page.goto(url); },
+    addInitScript: async (fn) => { await page.evaluateOnNewDocument(fn); },
     reloadAtOnce: () => reloadMarked(page),
     url: () => page.url(),
     close: () => page.close(),
