@@ -14,8 +14,8 @@ import { IN_FIREFOX } from './support/page-engine.js';
 const QUOTA_KIB = IN_FIREFOX ? 2048 : 512;
 
 describe('scenario 4: quota exceeded', () => {
-  // Firefox's temporary storage (every origin of this profile) capped at QUOTA_KIB; a group (an
-  // origin's site) gets all of it under 10 MB. The profile is this file's alone (support/firefox.ts).
+  // Firefox's temporary storage (every origin of this profile) capped at QUOTA_KIB, which the
+  // 4 MB append below cannot fit. The profile is this file's alone (support/firefox.ts).
   const suite = useBrowserSuite('quota', { firefoxPreferences: { 'dom.quotaManager.temporaryStorage.fixedLimit': QUOTA_KIB } });
 
   it('rejects an append whose transaction aborts with QuotaExceededError (injected) promptly, writes nothing, and the next append works', async () => {
