@@ -1,4 +1,4 @@
-// One config, six projects:
+// One config, seven projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
@@ -7,6 +7,8 @@
 // - reliability: the same against the store, crashes and hostile input, never retried; the
 //   launch-only crash harness (test/reliability/killed-mid-append-engines.test.ts) starts Firefox
 //   and WebKit itself, one after the other (DESIGN §19).
+// - reliability-firefox: the page-driven reliability scenarios again, in Firefox ESR through
+//   puppeteer-core over WebDriver BiDi; run by the Firefox process of scripts/run-tests.mjs.
 import { defineConfig } from 'vitest/config';
 import type { BrowserProviderOption } from 'vitest/node';
 import { playwright } from '@vitest/browser-playwright';
@@ -54,6 +56,14 @@ function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOpti
 
 /** playwright-core drives Chromium from Node, one file at a time. */
 const E2E = { environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } as const;
+
+/**
+ * The page-driven reliability scenarios that run in Firefox too, through puppeteer-core over
+ * WebDriver BiDi (test/reliability/support/firefox.ts). The same files as in `reliability`, with
+ * CONVOLOG_PAGE_ENGINE=firefox; a step Firefox has no way to take is skipped there with its reason
+ * (DESIGN §19 lists them).
+ */
+const FIREFOX_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close', 'corrupt-records', 'refresh-storm', 'long-chat'].map((name) => `test/reliability/${name}.test.ts`);
 
 /** Lists, at the end of the run, each test that passed only when run again. */
 const FLAKY_REPORTER = './scripts/flaky-reporter.mjs';
@@ -118,6 +128,18 @@ export default defineConfig({
           // Never retried: a scenario that loses data once has lost it. It runs after the other
           // Chromium projects, never beside a demo test: its crash harness loads both cores.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'reliability-firefox',
+          include: FIREFOX_PAGE_SCENARIOS,
+          ...E2E,
+          env: { CONVOLOG_PAGE_ENGINE: 'firefox' },
+          // Run by the Firefox Vitest process (scripts/run-tests.mjs), after the `firefox` project's
+          // files, so the two Firefoxes never load the 2 cores at once; a group after `reliability`
+          // too, so a bare `vitest run` never runs it beside the crash harness. Never retried.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -3,12 +3,13 @@
 // which seq, and with `onCorrupt` read the rest and report every corrupt seq: nothing silently
 // dropped. The demo must tell the user which messages could not be read.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useBrowserSuite } from './support/browser-suite.js';
-import { byTestId, messages, openDemo, sendAndWait, waitForNotice } from '../e2e/support/demo-page.js';
+import { messageTexts, openDemo, sendAndWait, testId, waitForNotice } from './support/demo-steps.js';
+import { loadHarness } from './support/harness-page.js';
+import type { ScenarioPage } from './support/scenario-page.js';
 
 /** Overwrites the records at `seqs` of `conversationId` in database `name` with bad shapes. */
-async function corrupt(page: Page, name: string, conversationId: string, seqs: number[]): Promise<void> {
+async function corrupt(page: ScenarioPage, name: string, conversationId: string, seqs: number[]): Promise<void> {
   await page.evaluate(async ({ name, conversationId, seqs }) => {
     const shapes = [
       (seq: number) => ({ conversationId, seq, type: 'message', id: `bad-${seq}`, timestamp: 'yesterday', message: { role: 'wizard', content: 42 } }),
@@ -69,7 +70,7 @@ describe('scenario 6: corrupt stored records', () => {
   });
 
   it('the demo shows which messages could not be read, and the rest of the chat', async () => {
-    const page = await suite.chromium.context.newPage();
+    const page = await suite.newPage();
     await openDemo(page, suite.server.origin);
     for (const text of ['First message', 'Second message', 'Third message']) await sendAndWait(page, text);
     const stored = await page.evaluate(async () => {
@@ -88,16 +89,15 @@ describe('scenario 6: corrupt stored records', () => {
     const conversationId = stored[0]!.conversationId;
     // The second user message and the last entry of the chat.
     const damaged = [userSeqs[1]!, Math.max(...stored.map((record) => record.seq))];
-    await page.goto(`${suite.server.origin}/test/reliability/pages/harness.html`);
-    await page.waitForFunction(() => window.reliabilityReady === true);
+    await loadHarness(page, suite.server.origin);
     await corrupt(page, 'convolog', conversationId, damaged);
 
     await openDemo(page, suite.server.origin);
     const notice = await waitForNotice(page, /could not be read/);
     for (const seq of damaged) expect(notice).toContain(`#${seq}`);
-    const placeholders = await byTestId(page, 'corrupt-entry').evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.seq));
+    const placeholders = await page.evaluate((selector) => [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.dataset.seq), testId('corrupt-entry'));
     expect(placeholders).toEqual(damaged.map(String));
-    const users = await messages(page, 'user').allInnerTexts();
+    const users = await messageTexts(page, 'user');
     expect(users).toEqual([expect.stringContaining('First message'), expect.stringContaining('Third message')]);
   });
 });

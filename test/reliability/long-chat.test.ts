@@ -1,15 +1,19 @@
 // Scenario 10: a long chat. A 50,000-entry conversation opens in the demo in bounded batches
 // (every IndexedDB read while loading and paging is counted: no giant getAll), at the bottom,
 // pages older messages in as the user scrolls up, and stays usable (a new turn completes).
-// The peak JS heap is reported (CDP Performance.getMetrics).
+// The peak JS heap is reported and bounded in Chromium (CDP Performance.getMetrics; Firefox
+// gives a test no such figure). Also in Firefox (the reliability-firefox project), on 10,000
+// entries by default: a read of the whole log would still be 10 times the bound, and the file
+// takes ~40 s there against ~53 s with 50,000 (DESIGN §19).
 import { describe, expect, it } from 'vitest';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { useBrowserSuite } from './support/browser-suite.js';
-import { openHarness } from './support/harness-page.js';
-import { byTestId, messages, waitForReady } from '../e2e/support/demo-page.js';
+import { send, testId, waitForReady } from './support/demo-steps.js';
 import { recordFigure } from './support/figures.js';
+import { IN_FIREFOX } from './support/page-engine.js';
+import type { ScenarioPage } from './support/scenario-page.js';
 
-const ENTRIES = Number(process.env.CONVOLOG_LONG_ENTRIES ?? 50_000);
+const ENTRIES = Number(process.env.CONVOLOG_LONG_ENTRIES ?? (IN_FIREFOX ? 10_000 : 50_000));
 const BATCH = 5_000;
 /** The most records one read may return while the chat loads and pages. */
 const READ_BOUND = 1_000;
@@ -44,9 +48,15 @@ function instrumentReads(): void {
   }
 }
 
-async function heapBytes(session: CDPSession): Promise<number> {
+/** The JS heap in use (NaN without a CDP session: Firefox). */
+async function heapBytes(session: CDPSession | undefined): Promise<number> {
+  if (session === undefined) return Number.NaN;
   const { metrics } = await session.send('Performance.getMetrics');
   return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+}
+
+function messageCount(page: ScenarioPage): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length);
 }
 
 function largestRead(reads: readonly ReadLog[], phase: string): number {
@@ -57,7 +67,7 @@ describe('scenario 10: long chat', () => {
   const suite = useBrowserSuite('long');
 
   it(`opens a ${ENTRIES.toLocaleString('en')}-entry chat in bounded batches, pages on scroll, and stays usable`, async () => {
-    const writer = await openHarness(suite.chromium.context, suite.server.origin);
+    const writer = await suite.harness();
     const written = await writer.evaluate(async ({ entries, batch }) => {
       const { openStore, user, assistant } = window.reliability.convolog;
       const store = await openStore();
@@ -81,37 +91,42 @@ describe('scenario 10: long chat', () => {
     expect(written.tail).toEqual([ENTRIES - 99, ENTRIES, 100]);
     await writer.close();
 
-    const demo: Page = await suite.chromium.context.newPage();
+    const demo = await suite.newPage();
     await demo.addInitScript(instrumentReads);
-    const session = await demo.context().newCDPSession(demo);
-    await session.send('Performance.enable');
+    // The JS heap through CDP, in Chromium; Firefox offers no such figure to a test.
+    const session = demo.chromium === undefined ? undefined : await demo.chromium.context().newCDPSession(demo.chromium);
+    await session?.send('Performance.enable');
     const heap: number[] = [];
     await demo.goto(`${suite.server.origin}/?speed=fast`);
     await waitForReady(demo);
     await demo.evaluate(() => Object.assign(window, { __phase: 'open' }));
     const opening = Date.now();
-    const item = byTestId(demo, 'conversation-item').filter({ hasText: 'Long chat' });
-    if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
+    // The demo reopens its last chat, which is this one; open it if it did not.
+    const current = await demo.evaluate((selector) => document.querySelector(`${selector}[aria-current="true"]`)?.textContent ?? '', testId('conversation-item'));
+    if (!current.includes('Long chat')) await demo.click(testId('conversation-item'));
     await demo.waitForFunction((last) => [...document.querySelectorAll('[data-testid="message"]')].some((element) => element.textContent?.includes(`Answer ${last}:`)), ENTRIES / 2, { timeout: 60_000 });
     const openMilliseconds = Date.now() - opening;
     heap.push(await heapBytes(session));
-    const shownAtOpen = await messages(demo).count();
+    const shownAtOpen = await messageCount(demo);
 
     await demo.evaluate(() => Object.assign(window, { __phase: 'scroll' }));
     for (let page = 0; page < 10; page++) {
-      const before = await messages(demo).count();
-      await demo.locator('.transcript').evaluate((element) => { element.scrollTop = 0; element.dispatchEvent(new Event('scroll')); });
+      const before = await messageCount(demo);
+      await demo.evaluate(() => {
+        const element = document.querySelector('.transcript')!;
+        element.scrollTop = 0;
+        element.dispatchEvent(new Event('scroll'));
+      });
       await demo.waitForFunction((count) => document.querySelectorAll('[data-testid="message"]').length > count, before, { timeout: 20_000 });
     }
-    const shownAfterScroll = await messages(demo).count();
+    const shownAfterScroll = await messageCount(demo);
     heap.push(await heapBytes(session));
-    const firstShown = await messages(demo).first().innerText();
+    const firstShown = await demo.evaluate(() => document.querySelector<HTMLElement>('[data-testid="message"]')?.innerText ?? '');
 
     // Usable: a new turn on top of 50,000 entries.
     await demo.evaluate(() => Object.assign(window, { __phase: 'send' }));
     const sending = Date.now();
-    await byTestId(demo, 'composer').fill('Still responsive after fifty thousand entries?');
-    await byTestId(demo, 'send').click();
+    await send(demo, 'Still responsive after fifty thousand entries?');
     await demo.waitForFunction(() => {
       const stop = document.querySelector<HTMLElement>('[data-testid="stop"]');
       const users = [...document.querySelectorAll('[data-testid="message"][data-role="user"]')];
@@ -147,6 +162,6 @@ describe('scenario 10: long chat', () => {
       largestReadOpen: largestRead(reads, 'open'), largestReadScroll: largestRead(reads, 'scroll'), largestReadSend: largestRead(reads, 'send'),
       readsOpen: reads.filter((read) => read.phase === 'open').length, peakHeapMegabytes,
     });
-    expect(peakHeapMegabytes).toBeLessThan(256);
+    if (!IN_FIREFOX) expect(peakHeapMegabytes).toBeLessThan(256);
   });
 });

@@ -2,14 +2,21 @@
 // succeed and only the transaction's `abort` fires, with a QuotaExceededError. The append must
 // reject promptly with `quota_exceeded`, write nothing of the batch (entries, conversation record
 // and the tool call index), and the next append must work. Proven twice: with a fault-injecting
-// IDBFactory (pages/faulty-factory.ts) and with a real, small quota: a Storage Bucket's
-// (CDP Storage.overrideQuotaForOrigin has no effect in Chromium 156).
+// IDBFactory (pages/faulty-factory.ts) and with a real, small quota: in Chromium a Storage
+// Bucket's (CDP Storage.overrideQuotaForOrigin has no effect in Chromium 156); in Firefox, which
+// has no Storage Buckets, the quota manager's fixed limit, set in this file's own profile only.
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './support/browser-suite.js';
 import { recordFigure } from './support/figures.js';
+import { IN_FIREFOX } from './support/page-engine.js';
+
+/** The real quota, in KiB: a Storage Bucket's in Chromium, the whole profile's in Firefox. */
+const QUOTA_KIB = IN_FIREFOX ? 2048 : 512;
 
 describe('scenario 4: quota exceeded', () => {
-  const suite = useBrowserSuite('quota');
+  // Firefox's temporary storage (every origin of this profile) capped at QUOTA_KIB, which the
+  // 4 MB append below cannot fit. The profile is this file's alone (support/firefox.ts).
+  const suite = useBrowserSuite('quota', { firefoxPreferences: { 'dom.quotaManager.temporaryStorage.fixedLimit': QUOTA_KIB } });
 
   it('rejects an append whose transaction aborts with QuotaExceededError (injected) promptly, writes nothing, and the next append works', async () => {
     const page = await suite.harness();
@@ -58,21 +65,21 @@ describe('scenario 4: quota exceeded', () => {
     recordFigure('quota-injected', { rejectedWithinMs: Math.round(result.rejectedAfter) });
   });
 
-  it('rejects with quota_exceeded under a real, small quota (a Storage Bucket), writes nothing, and the next append works', async () => {
+  it(`rejects with quota_exceeded under a real, small quota (${IN_FIREFOX ? 'the profile\'s fixed limit' : 'a Storage Bucket'}), writes nothing, and the next append works`, async () => {
     const page = await suite.harness();
-    const result = await page.evaluate(async () => {
+    const result = await page.evaluate(async ({ quotaKib, fromProfile }) => {
       const { openStore, user } = window.reliability.convolog;
       // Storage Buckets carry a real per-bucket quota that Chromium enforces at commit, as it
       // does for a full disk: the requests succeed, then only the transaction's abort fires.
       const buckets = (navigator as unknown as { storageBuckets?: { open(name: string, options: { quota: number }): Promise<{ indexedDB: IDBFactory }> } }).storageBuckets;
-      if (buckets === undefined) return { unsupported: true as const };
-      const quota = 512 * 1024;
-      const bucket = await buckets.open('reliability-quota', { quota });
-      const store = await openStore({ name: 'quota-real', indexedDB: bucket.indexedDB, IDBKeyRange });
+      if (buckets === undefined && !fromProfile) return { unsupported: true as const };
+      const quota = quotaKib * 1024;
+      const factory = fromProfile ? indexedDB : (await buckets!.open('reliability-quota', { quota })).indexedDB;
+      const store = await openStore({ name: 'quota-real', indexedDB: factory, IDBKeyRange });
       const { id } = await store.createConversation({ title: 'real quota' });
       await store.append(id, [user('small')]);
       const before = await store.getConversation(id);
-      // 4 MB of random text (IndexedDB compresses, so it must not be repetitive) against half a megabyte.
+      // 4 MB of random text (IndexedDB compresses, so it must not be repetitive) against 0.5 or 2 MB.
       const bytes = new Uint8Array(3 * 1024 * 1024);
       for (let offset = 0; offset < bytes.length; offset += 65_536) crypto.getRandomValues(bytes.subarray(offset, offset + 65_536));
       let text = '';
@@ -90,12 +97,12 @@ describe('scenario 4: quota exceeded', () => {
       const next = (await store.append(id, [user('a small message still fits')])).map((entry) => entry.seq);
       store.close();
       return { unsupported: false as const, quota, failure, milliseconds, before, after, entryCount, next };
-    });
+    }, { quotaKib: QUOTA_KIB, fromProfile: IN_FIREFOX });
     if (result.unsupported) throw new Error('This Chromium has no Storage Buckets: no way to get a real small quota');
     expect(result.failure).toMatchObject({ convolog: true, code: 'quota_exceeded' });
     expect(result.after).toEqual(result.before);
     expect(result.entryCount).toBe(1);
     expect(result.next).toEqual([2]);
-    recordFigure('quota-real', { bucketQuotaBytes: result.quota, rejectedWithinMs: Math.round(result.milliseconds) });
+    recordFigure('quota-real', { [IN_FIREFOX ? 'profileLimitBytes' : 'bucketQuotaBytes']: result.quota, rejectedWithinMs: Math.round(result.milliseconds) });
   });
 });

@@ -1,33 +1,21 @@
-// Scenario 2: two tabs on one conversation (and 2b: a dedicated worker), in real Chromium
-// sharing one profile's IndexedDB. Seqs are allocated inside the write transaction, so
+// Scenario 2: two tabs on one conversation (and 2b: a dedicated worker), in real Chromium and
+// Firefox (the reliability-firefox project), sharing one profile's IndexedDB. Seqs are allocated inside the write transaction, so
 // concurrent writers never collide; `expectedLastSeq` lets exactly one of two racing answers win;
 // every instance hears the others' appends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { createProfile, launchChromium, removeProfile, type ChromiumInstance } from './support/chromium.js';
-import { openHarness } from './support/harness-page.js';
-import { startDevServer, type DevServer } from './support/vite-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './support/browser-suite.js';
 import { recordFigure } from './support/figures.js';
+import type { ScenarioPage as Page } from './support/scenario-page.js';
 
 const PER_TAB = 500;
 
 describe('scenario 2: two tabs, one conversation', () => {
-  let server: DevServer;
-  let profile: string;
-  let chromium: ChromiumInstance;
+  const suite = useBrowserSuite('tabs');
   let first: Page;
   let second: Page;
   beforeAll(async () => {
-    server = await startDevServer();
-    profile = createProfile('tabs');
-    chromium = await launchChromium(profile);
-    first = await openHarness(chromium.context, server.origin);
-    second = await openHarness(chromium.context, server.origin);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-    removeProfile(profile);
+    first = await suite.harness();
+    second = await suite.harness();
   });
 
   /** Opens the store in the page and starts recording the other tabs' appends to `conversationId`. */

@@ -1,35 +1,69 @@
-// One dev server and one Chromium (over a fresh profile) for a whole test file.
+// One dev server and one browser (over a fresh profile, removed after) for a whole test file, in
+// the engine the project names (support/page-engine.ts): Chromium over CDP, or Firefox over
+// WebDriver BiDi (support/firefox.ts). The browser is closed in afterAll, whatever the tests did.
 import { afterAll, beforeAll } from 'vitest';
-import type { Page } from 'playwright-core';
 import { createProfile, launchChromium, removeProfile, type ChromiumInstance } from './chromium.js';
-import { openHarness } from './harness-page.js';
+import { launchFirefoxPages, type FirefoxInstance, type FirefoxPreferences } from './firefox.js';
+import { loadHarness } from './harness-page.js';
+import { PAGE_ENGINE, type PageEngine } from './page-engine.js';
+import { fromPlaywright, type ScenarioPage } from './scenario-page.js';
 import { startDevServer, type DevServer } from './vite-server.js';
 
 export interface BrowserSuite {
+  readonly engine: PageEngine;
   readonly server: DevServer;
+  /** The Chromium instance, for the Chromium-only (CDP) steps; throws in Firefox. */
   readonly chromium: ChromiumInstance;
-  /** A new tab on the harness page. */
-  harness(): Promise<Page>;
+  /** A new tab on the harness page, in the suite's engine. */
+  harness(): Promise<ScenarioPage>;
+  /** A new, blank tab in the suite's engine. */
+  newPage(): Promise<ScenarioPage>;
+}
+
+export interface SuiteOptions {
+  /**
+   * Preferences for this file's Firefox profile alone (a small quota, say); they never reach
+   * another file's browser, since each file gets a fresh profile.
+   */
+  readonly firefoxPreferences?: FirefoxPreferences;
 }
 
 /** Registers beforeAll/afterAll hooks; the returned object is usable inside tests. */
-export function useBrowserSuite(label: string): BrowserSuite {
+export function useBrowserSuite(label: string, options: SuiteOptions = {}): BrowserSuite {
   let server: DevServer | undefined;
   let chromium: ChromiumInstance | undefined;
+  let firefox: FirefoxInstance | undefined;
   let profile: string | undefined;
+  // The dev server and the browser start side by side (a Firefox launch takes 8–10 s here); each
+  // is kept as soon as it is up, so afterAll stops whichever started even if the other failed.
   beforeAll(async () => {
-    server = await startDevServer();
-    profile = createProfile(label);
-    chromium = await launchChromium(profile);
+    const started = await Promise.allSettled([
+      startDevServer().then((value) => { server = value; }),
+      PAGE_ENGINE === 'firefox'
+        ? launchFirefoxPages(label, options.firefoxPreferences).then((value) => { firefox = value; })
+        : launchChromium((profile = createProfile(label))).then((value) => { chromium = value; }),
+    ]);
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
   });
   afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-    if (profile !== undefined) removeProfile(profile);
+    try {
+      await chromium?.close();
+      await firefox?.close();
+    } finally {
+      await server?.close();
+      if (profile !== undefined) removeProfile(profile);
+    }
   });
+  const newPage = async (): Promise<ScenarioPage> => (firefox !== undefined ? firefox.newPage() : fromPlaywright(await chromium!.context.newPage()));
   return {
+    engine: PAGE_ENGINE,
     get server() { return server!; },
-    get chromium() { return chromium!; },
-    harness: () => openHarness(chromium!.context, server!.origin),
+    get chromium() {
+      if (chromium === undefined) throw new Error(`No Chromium in the ${PAGE_ENGINE} project: this step is Chromium-only`);
+      return chromium;
+    },
+    newPage,
+    harness: async () => loadHarness(await newPage(), server!.origin),
   };
 }

@@ -1,5 +1,7 @@
-// Opens the reliability harness page in a Chromium context and waits until the library loaded.
+// Opens the reliability harness page and waits until the library loaded: in a Chromium context
+// (playwright-core) or in any engine's ScenarioPage.
 import type { BrowserContext, Page } from 'playwright-core';
+import type { ScenarioPage } from './scenario-page.js';
 
 export const HARNESS_PATH = '/test/reliability/pages/harness.html';
 
@@ -13,6 +15,17 @@ export async function openHarness(context: BrowserContext, origin: string, setup
     await page.waitForFunction(() => window.reliabilityReady === true, undefined, { timeout: 60_000 });
   } catch (error) {
     throw new Error(`The harness page did not load: ${errors.join('; ') || String(error)}`);
+  }
+  return page;
+}
+
+/** Loads the harness in `page` (a fresh tab of any engine) and waits until the library loaded. */
+export async function loadHarness(page: ScenarioPage, origin: string): Promise<ScenarioPage> {
+  await page.goto(`${origin}${HARNESS_PATH}`);
+  try {
+    await page.waitForFunction(() => window.reliabilityReady === true, undefined, { timeout: 60_000 });
+  } catch (error) {
+    throw new Error(`The harness page did not load: ${page.errors().join('; ') || String(error)}`);
   }
   return page;
 }

@@ -10,7 +10,7 @@ import { launchGroup } from './process-group.js';
  * them `navigator.storage.persist()` waits forever on a permission prompt no one can answer. The
  * rest keep a test browser quiet and off the network (no first-run pages, updates, telemetry).
  */
-const PREFERENCES: Record<string, boolean | number | string> = {
+export const PREFERENCES: Record<string, boolean | number | string> = {
   'dom.storageManager.prompt.testing': true,
   'dom.storageManager.prompt.testing.allow': true,
   'browser.shell.checkDefaultBrowser': false,
