@@ -12,6 +12,7 @@
 //                         everything pending: the heap and the CPU are the flush's alone
 //     --batches=2000,4000 one side of this tree per indexer batch size instead of "current"
 //     --profile=<side>    a CPU profile of that side's first build (or flush), self time per function
+//     --live-heap         collect garbage before each heap sample: the peak of what is live, not of garbage
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -54,8 +55,10 @@ async function peakHeapDuring(page, during) {
   let running = true;
   const sampler = (async () => {
     while (running) {
+      // --live-heap: a forced collection before each sample, so the peak is of what is live (slower, perturbs the times).
+      if (liveHeap) await session.send('HeapProfiler.collectGarbage').catch(() => undefined);
       peak = Math.max(peak, await used().catch(() => peak));
-      await new Promise((done) => setTimeout(done, 50));
+      await new Promise((done) => setTimeout(done, liveHeap ? 20 : 50));
     }
   })();
   const result = await during().finally(() => { running = false; });
@@ -110,6 +113,7 @@ const load = () => loadavg()[0].toFixed(1);
 
 const size = searchBenchSize();
 const profiled = option('profile', undefined);
+const liveHeap = process.argv.includes('--live-heap');
 
 /** Prints the profile's self time per function (top 30), idle and GC included. */
 function summarize(profile) {
