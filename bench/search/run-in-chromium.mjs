@@ -124,7 +124,7 @@ async function heapFigure(page, log) {
   }
 }
 
-/** Figure 22b: the peak JS heap while the indexer packs 2,000 pending entries (one batch of 2,000, INDEX_BATCH). */
+/** Figure 22b: the peak JS heap while the indexer packs 2,000 pending entries (one batch: INDEX_BATCH is 4,000). */
 async function indexingHeapFigure(page, log) {
   log('search figure 22b: heap while indexing…');
   const session = await page.context().newCDPSession(page);

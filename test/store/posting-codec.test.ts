@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexTerms } from '../../src/core/search-terms.js';
 import { OWN_SEGMENT_AT, packBatch, shardOf, shardPostings } from '../../src/store/search/pack-batch.js';
-import { comparePostings, decodePostings, encodePostings, type Posting } from '../../src/store/search/posting-codec.js';
+import { comparePostings, decodePostings, encodePostings, PostingWriter, type Posting } from '../../src/store/search/posting-codec.js';
 
 describe('posting codec', () => {
   it('round-trips postings oldest first, with times before 1970, beyond 2^32 ms and equal times', () => {
@@ -12,6 +12,28 @@ describe('posting codec', () => {
     ];
     expect(decodePostings(encodePostings(postings))).toEqual(postings);
     expect(decodePostings(encodePostings([]))).toEqual([]);
+  });
+
+  it('writes term after term into one buffer exactly as each term alone, growing past its first size', () => {
+    const terms: Posting[][] = [
+      [[-86_400_000, 1, 1], [8_640_000_000_000_000, 2 ** 40, 2 ** 31]],
+      Array.from({ length: 2_000 }, (_, index): Posting => [1_700_000_000_000 + index * 2 ** 33, 2 ** 31 + index, 1 + (index % 7)]),
+      [[0, 1, 2]],
+    ];
+    const writer = new PostingWriter();
+    const offsets = terms.map((postings) => {
+      const at = writer.length;
+      writer.write(postings);
+      return at;
+    });
+    const bytes = writer.take();
+    terms.forEach((postings, index) => {
+      expect(bytes.subarray(offsets[index], offsets[index + 1] ?? bytes.length)).toEqual(encodePostings(postings));
+      expect(decodePostings(bytes.subarray(offsets[index], offsets[index + 1] ?? bytes.length))).toEqual(postings);
+    });
+    writer.reset();
+    writer.write(terms[2]!);
+    expect(writer.take()).toEqual(encodePostings(terms[2]!));
   });
 
   it('takes a few bytes a posting for a chat history', () => {

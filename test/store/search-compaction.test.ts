@@ -150,6 +150,43 @@ describe('shard compaction of batches that touch many prefixes', { timeout: 120_
   });
 });
 
+describe('shard compaction reads the due prefixes of a batch together', { timeout: 120_000 }, () => {
+  it('merges due prefixes read in shared key ranges, keeps the small records of prefixes between them that are not due, and large records', async () => {
+    const name = fixture.name();
+    const store = await open({ name, now: steppingClock() });
+    // `ca` gets a large record first: later merges of `ca` must keep it (no range delete of the prefix).
+    const big = await store.createConversation({ id: 'big' });
+    const cabs = Array.from({ length: 30 }, (_, index) => `cab${index}`).join(' ');
+    await store.append(big.id, Array.from({ length: 60 }, (_, index) => user(`${cabs} big${index}`)));
+    await store.flushSearchIndex();
+    expect((await freshByPrefix(name)).large).toBeGreaterThan(0);
+    // Due every MERGE_AT batches: second letter a–m (more than COUNT_EACH_BELOW prefixes); between
+    // them in key order, prefixes written every other batch only (n–z), never due in these rounds.
+    const firsts = LETTERS.slice(0, 22);
+    const due = firsts.flatMap((first) => LETTERS.slice(0, 13).map((second) => first + second));
+    const between = firsts.flatMap((first) => LETTERS.slice(13).map((second) => first + second));
+    expect(due.length).toBeGreaterThanOrEqual(COUNT_EACH_BELOW);
+    const chat = await store.createConversation({ id: 'chat' });
+    const rounds = MERGE_AT + 3;
+    for (let round = 0; round < rounds; round++) {
+      const words = [...due, ...(round % 2 === 0 ? between : [])].map((prefix) => `${prefix}y${round % 3}`);
+      await store.append(chat.id, [user(`${words.join(' ')} cab${round} xturn${round}`)]);
+      await store.flushSearchIndex();
+    }
+    const { fresh, large } = await freshByPrefix(name);
+    expect(large).toBeGreaterThan(0);
+    for (const [prefix, count] of fresh) expect(count, prefix).toBeLessThan(MERGE_AT);
+    // Every other batch wrote them, never enough to merge: all their small records are still there.
+    for (const prefix of between) expect(fresh.get(prefix), prefix).toBe(Math.ceil(rounds / 2));
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 60 + rounds });
+    const all = [...await store.entries(big.id), ...await store.entries(chat.id)];
+    for (const query of ['aby1', 'cny2', 'cab3', 'cab29', 'vmy0 vzy0', 'xturn9']) {
+      const expected = all.filter((entry) => entry.type === 'message' && naiveMatch(String(entry.message.content), query)).sort(newestFirst).map((entry) => entry.id);
+      expect((await allHits(store, query, { limit: 9 })).map((hit) => hit.entryId), query).toEqual(expected);
+    }
+  });
+});
+
 describe('conversation numbers', () => {
   it('never gives a deleted conversation\'s number to the next one, so its old postings never point at a new chat', async () => {
     const name = fixture.name();

@@ -1,6 +1,6 @@
 import type { Transaction } from '../database/run-transaction.js';
-import { joinParts, shardPostings, type PackedKey, type ShardRecord } from './pack-batch.js';
-import { comparePostings, decodePostings, encodePostings, type Posting } from './posting-codec.js';
+import { encodeShard, shardPostings, type PackedKey, type ShardRecord } from './pack-batch.js';
+import { comparePostings, decodePostings, type Posting } from './posting-codec.js';
 
 /** A prefix's small shard records are merged once this many pile up (DESIGN §17.5). @internal */
 export const MERGE_AT = 8;
@@ -11,8 +11,14 @@ export const MERGE_AT = 8;
  * @internal
  */
 export const COUNT_EACH_BELOW = 256;
-/** How many prefixes are merged at once (a pool): a round trip per prefix added up; a bound keeps the records held in memory small (each under 4 KB of postings). */
-const MERGE_TOGETHER = 64;
+/**
+ * The most small records one read of a merge fetches: the due prefixes next to each other in key
+ * order are read together (an import's batch merges ~700 prefixes at once, and three requests a
+ * prefix cost more than the merges' own work, §17.9), each record under 4 KB.
+ */
+const READ_TOGETHER = 256;
+/** How many such reads (with their merges) are in flight at once: bounds the records held in memory. */
+const READS_IN_FLIGHT = 4;
 
 type Writable = Transaction<'readwrite'>;
 type Shard = [PackedKey, ShardRecord];
@@ -26,7 +32,7 @@ function liveNumbersOf(transaction: Writable): LiveNumbers {
 }
 
 /** Every term's postings of `records`, oldest first, each once (a batch indexed twice repeats them), only of conversations that still exist. */
-async function mergedPostings(records: readonly ShardRecord[], liveNumbers: LiveNumbers): Promise<Map<string, Posting[]>> {
+function mergedPostings(records: readonly ShardRecord[], live: ReadonlySet<number>): Map<string, Posting[]> {
   const byTerm = new Map<string, Posting[]>();
   for (const record of records) {
     for (const [term, data] of shardPostings(record, () => true)) {
@@ -36,7 +42,6 @@ async function mergedPostings(records: readonly ShardRecord[], liveNumbers: Live
     }
   }
   // A deleted conversation's postings point nowhere (its number is never reused): the merge drops them.
-  const live = await liveNumbers();
   for (const [term, postings] of byTerm) {
     const kept = postings.filter((posting) => live.has(posting[2])).sort(comparePostings)
       .filter((posting, index, sorted) => index === 0 || comparePostings(sorted[index - 1]!, posting) !== 0);
@@ -46,42 +51,86 @@ async function mergedPostings(records: readonly ShardRecord[], liveNumbers: Live
   return byTerm;
 }
 
-/**
- * Merges the small records of one prefix and the batch's own record of it into one, in memory:
- * the batch's record is never written on its own. Deletes the small records (one range delete
- * when the prefix has no other records, as most prefixes of an import have) and writes the merge
- * under its newest posting.
- */
-async function mergePrefix(transaction: Writable, keyRange: typeof IDBKeyRange, [[prefix], batchRecord]: Shard, liveNumbers: LiveNumbers): Promise<void> {
-  const shards = transaction.objectStore('searchShards');
-  const fresh = shards.index('byFresh');
-  const whole = keyRange.bound([prefix], [prefix, []]);
-  const [keys, records, all] = await Promise.all([fresh.getAllKeys(prefix), fresh.getAll(prefix), shards.count(whole)]);
-  const byTerm = await mergedPostings([...records, batchRecord], liveNumbers);
-  let newest: Posting | undefined;
-  const terms: string[] = [];
-  const parts: Uint8Array[] = [];
-  for (const [term, postings] of byTerm) {
-    const last = postings[postings.length - 1]!;
-    if (newest === undefined || comparePostings(last, newest) > 0) newest = last;
-    terms.push(term);
-    parts.push(encodePostings(postings));
+/** The small records' keys of each prefix, in key order: all of them (an import's batch), or those of `prefixes` alone (one read each). */
+async function freshKeys(transaction: Writable, prefixes: readonly string[]): Promise<Map<string, PackedKey[]>> {
+  const fresh = transaction.objectStore('searchShards').index('byFresh');
+  // A shard's key starts with its prefix, so the keys alone give the prefixes.
+  const keys = prefixes.length < COUNT_EACH_BELOW
+    ? (await Promise.all(prefixes.map((prefix) => fresh.getAllKeys(prefix)))).flat()
+    : await fresh.getAllKeys();
+  const byPrefix = new Map<string, PackedKey[]>();
+  for (const key of keys) {
+    const list = byPrefix.get(key[0]);
+    if (list === undefined) byPrefix.set(key[0], [key]);
+    else list.push(key);
   }
-  if (all === keys.length) await shards.delete(whole);
-  else await Promise.all(keys.map((key) => shards.delete(key)));
-  // Its key is its newest posting, as for every packed record: the walk relies on it (packed-walk.ts).
-  if (newest !== undefined) await shards.put(joinParts(prefix, terms, parts), [prefix, ...newest] as PackedKey);
+  return byPrefix;
 }
 
-/** How many small records each of `prefixes` has now. */
-async function freshCounts(transaction: Writable, prefixes: readonly string[]): Promise<Map<string, number>> {
-  const fresh = transaction.objectStore('searchShards').index('byFresh');
-  if (prefixes.length < COUNT_EACH_BELOW) return new Map(await Promise.all(prefixes.map(async (prefix) => [prefix, await fresh.count(prefix)] as const)));
-  const counts = new Map<string, number>();
-  // A shard's key starts with its prefix, so the keys alone give the counts.
-  for (const key of await fresh.getAllKeys()) counts.set(key[0], (counts.get(key[0]) ?? 0) + 1);
-  return counts;
+/** Due prefixes that share one read: a range of the `byFresh` index, and every small record in it. */
+interface MergeRead { prefixes: string[]; records: number }
+
+/**
+ * Groups the due prefixes into reads of at most {@link READ_TOGETHER} small records, each a key
+ * range from its first to its last prefix (the small records of prefixes between them that are not
+ * due count too: the range reads them). Without every prefix's keys (a live chat's batch), one read
+ * a prefix: what lies between two due prefixes is not known.
+ */
+function mergeReads(keys: ReadonlyMap<string, PackedKey[]>, due: { has(prefix: string): boolean }, allKnown: boolean): MergeRead[] {
+  const reads: MergeRead[] = [];
+  let current: MergeRead | undefined;
+  let between = 0;
+  // The map is in the index's key order (keys were read in it, or the prefixes' reads were).
+  for (const [prefix, list] of keys) {
+    if (!due.has(prefix)) {
+      between += list.length;
+      continue;
+    }
+    if (allKnown && current !== undefined && current.records + between + list.length <= READ_TOGETHER) {
+      current.prefixes.push(prefix);
+      current.records += between + list.length;
+    } else {
+      reads.push((current = { prefixes: [prefix], records: list.length }));
+    }
+    between = 0;
+  }
+  return reads;
 }
+
+/**
+ * Merges the small records of each prefix of `read` and the batch's own record of it into one, in
+ * memory: the batch's record is never written on its own. Two requests read them all (the small
+ * records, and every key of the range, which tells whether a prefix holds large records too); per
+ * prefix the small records go with one range delete when the prefix has no other records (as most
+ * of an import's have), and the merge is put under its newest posting.
+ */
+async function mergeRead(transaction: Writable, keyRange: typeof IDBKeyRange, read: MergeRead, context: MergeContext): Promise<void> {
+  const shards = transaction.objectStore('searchShards');
+  const first = read.prefixes[0]!;
+  const last = read.prefixes[read.prefixes.length - 1]!;
+  const [records, allKeys, live] = await Promise.all([
+    shards.index('byFresh').getAll(keyRange.bound(first, last)),
+    shards.getAllKeys(keyRange.bound([first], [last, []])),
+    context.liveNumbers(),
+  ]);
+  const byPrefix = new Map<string, ShardRecord[]>(read.prefixes.map((prefix) => [prefix, []]));
+  for (const record of records) byPrefix.get(record.f!)?.push(record);
+  const stored = new Map<string, number>();
+  for (const key of allKeys) stored.set(key[0], (stored.get(key[0]) ?? 0) + 1);
+  const writes: Promise<unknown>[] = [];
+  for (const [prefix, small] of byPrefix) {
+    const keys = context.keys.get(prefix)!;
+    const merged = encodeShard(prefix, mergedPostings([...small, context.batch.get(prefix)!], live));
+    if (stored.get(prefix) === keys.length) writes.push(shards.delete(keyRange.bound([prefix], [prefix, []])));
+    else for (const key of keys) writes.push(shards.delete(key));
+    // Its key is its newest posting, as for every packed record: the walk relies on it (packed-walk.ts).
+    if (merged !== undefined) writes.push(shards.put(merged[1], merged[0]));
+  }
+  await Promise.all(writes);
+}
+
+/** What every merge of a batch shares. */
+interface MergeContext { keys: ReadonlyMap<string, PackedKey[]>; batch: ReadonlyMap<string, ShardRecord>; liveNumbers: LiveNumbers }
 
 /**
  * Writes a batch's shard records with shard compaction (DESIGN §17.5): a live chat's batches are
@@ -96,19 +145,20 @@ async function freshCounts(transaction: Writable, prefixes: readonly string[]): 
  */
 export async function writeShards(transaction: Writable, keyRange: typeof IDBKeyRange, batch: readonly Shard[]): Promise<void> {
   const small = batch.filter(([, record]) => record.f !== undefined);
-  const counts = await freshCounts(transaction, small.map(([key]) => key[0]));
-  const due = small.filter(([[prefix]]) => (counts.get(prefix) ?? 0) + 1 >= MERGE_AT);
+  const keys = await freshKeys(transaction, small.map(([key]) => key[0]));
+  const due = small.filter(([[prefix]]) => (keys.get(prefix)?.length ?? 0) + 1 >= MERGE_AT);
   const merged = new Set(due);
   const shards = transaction.objectStore('searchShards');
   const writes = batch.filter((shard) => !merged.has(shard)).map(([key, value]) => shards.put(value, key));
   // Awaited after the merges: a merge that fails aborts the transaction, and these must not surface as unhandled.
   for (const write of writes) write.catch(() => undefined);
-  const liveNumbers = liveNumbersOf(transaction);
-  // A pool, not rounds: a round waited for its slowest merge before the next 64 started.
+  const context: MergeContext = { keys, batch: new Map(due.map(([[prefix], record]) => [prefix, record])), liveNumbers: liveNumbersOf(transaction) };
+  const reads = mergeReads(keys, context.batch, small.length >= COUNT_EACH_BELOW);
+  // A pool: each read's records are held only until its merges are issued.
   let next = 0;
   const merger = async (): Promise<void> => {
-    while (next < due.length) await mergePrefix(transaction, keyRange, due[next++]!, liveNumbers);
+    while (next < reads.length) await mergeRead(transaction, keyRange, reads[next++]!, context);
   };
-  await Promise.all(Array.from({ length: Math.min(MERGE_TOGETHER, due.length) }, merger));
+  await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, reads.length) }, merger));
   await Promise.all(writes);
 }

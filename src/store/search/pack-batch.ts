@@ -1,5 +1,5 @@
 import type { PackedKey, ShardRecord } from '../database/schema.js';
-import { comparePostings, encodePostings, type Posting } from './posting-codec.js';
+import { comparePostings, PostingWriter, type Posting } from './posting-codec.js';
 
 export type { PackedKey, ShardRecord };
 
@@ -29,7 +29,8 @@ const BIGRAM_SCRIPT = /^[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3
 
 /** How many units of a term name its shard: one for a CJK (or Thai, Lao, Khmer, Myanmar) bigram, else {@link SHARD_PREFIX}. @internal */
 export function shardWidth(term: string): number {
-  return BIGRAM_SCRIPT.test(term) ? 1 : SHARD_PREFIX;
+  // Every bigram script starts at U+0E00: most terms need no regular expression.
+  return term.charCodeAt(0) >= 0x0e00 && BIGRAM_SCRIPT.test(term) ? 1 : SHARD_PREFIX;
 }
 
 /**
@@ -45,6 +46,14 @@ function newest(postings: readonly Posting[]): Posting {
   return postings[postings.length - 1]!;
 }
 
+/** The postings oldest first: as they are when the batch's entries came in that order (no copy), else a sorted copy. */
+function sorted(postings: Posting[]): Posting[] {
+  for (let at = 1; at < postings.length; at += 1) {
+    if (comparePostings(postings[at - 1]!, postings[at]!) > 0) return [...postings].sort(comparePostings);
+  }
+  return postings;
+}
+
 /**
  * Packs a batch's postings (term → postings, any order) into the records it writes: a segment per
  * term with {@link OWN_SEGMENT_AT} or more postings, one shard record per prefix for the others.
@@ -53,36 +62,47 @@ function newest(postings: readonly Posting[]): Posting {
  */
 export function packBatch(byTerm: ReadonlyMap<string, Posting[]>): PackedBatch {
   const batch: PackedBatch = { segments: [], shards: [] };
-  const shards = new Map<string, { terms: string[]; parts: Uint8Array[]; newest: Posting }>();
+  const byPrefix = new Map<string, Array<[string, Posting[]]>>();
+  const writer = new PostingWriter();
   for (const [term, unsorted] of byTerm) {
-    const postings = [...unsorted].sort(comparePostings);
-    if (postings.length === 0) continue;
+    if (unsorted.length === 0) continue;
+    const postings = sorted(unsorted);
     if (postings.length >= OWN_SEGMENT_AT) {
-      batch.segments.push([[term, ...newest(postings)], encodePostings(postings)]);
+      writer.reset();
+      writer.write(postings);
+      batch.segments.push([[term, ...newest(postings)], writer.take()]);
       continue;
     }
     const prefix = shardOf(term);
-    let shard = shards.get(prefix);
-    if (shard === undefined) shards.set(prefix, (shard = { terms: [], parts: [], newest: newest(postings) }));
-    if (comparePostings(newest(postings), shard.newest) > 0) shard.newest = newest(postings);
-    shard.terms.push(term);
-    shard.parts.push(encodePostings(postings));
+    const terms = byPrefix.get(prefix);
+    if (terms === undefined) byPrefix.set(prefix, [[term, postings]]);
+    else terms.push([term, postings]);
   }
-  for (const [prefix, { terms, parts, newest: last }] of shards) batch.shards.push([[prefix, ...last], joinParts(prefix, terms, parts)]);
+  for (const [prefix, terms] of byPrefix) batch.shards.push(encodeShard(prefix, terms, writer)!);
   return batch;
 }
 
-/** A shard record of `prefix` from its terms' encoded postings, marked fresh while small. @internal */
-export function joinParts(prefix: string, terms: string[], parts: Uint8Array[]): ShardRecord {
+/**
+ * The shard record of `prefix` holding `terms` (each term's postings sorted oldest first, none
+ * empty), keyed by its newest posting and marked fresh while small; undefined for no terms.
+ * @internal
+ */
+export function encodeShard(prefix: string, terms: Iterable<readonly [string, readonly Posting[]]>, writer = new PostingWriter()): [PackedKey, ShardRecord] | undefined {
+  writer.reset();
+  const names: string[] = [];
   const offsets: number[] = [];
-  let length = 0;
-  for (const part of parts) {
-    offsets.push(length);
-    length += part.length;
+  let last: Posting | undefined;
+  for (const [term, postings] of terms) {
+    const candidate = newest(postings);
+    if (last === undefined || comparePostings(candidate, last) > 0) last = candidate;
+    names.push(term);
+    offsets.push(writer.length);
+    writer.write(postings);
   }
-  const data = new Uint8Array(length);
-  parts.forEach((part, index) => data.set(part, offsets[index]!));
-  return length < FRESH_BELOW_BYTES ? { t: terms, o: offsets, d: data, f: prefix } : { t: terms, o: offsets, d: data };
+  if (last === undefined) return undefined;
+  const data = writer.take();
+  const record: ShardRecord = data.length < FRESH_BELOW_BYTES ? { t: names, o: offsets, d: data, f: prefix } : { t: names, o: offsets, d: data };
+  return [[prefix, ...last], record];
 }
 
 /** The postings of the terms of a shard record that `accept` takes, oldest first per term. @internal */

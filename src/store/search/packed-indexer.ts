@@ -5,13 +5,16 @@ import { indexPipelined } from './index-pipeline.js';
 
 /**
  * Entries per indexer batch: bounds the memory a batch holds and how long its write locks the
- * search stores. 2,000, not 500: a batch writes a record per frequent term and one per shard
- * prefix whatever its size, so 5,000 imported messages wrote 9,646 records in batches of 500
- * and 5,162 in batches of 2,000 (DESIGN §17.9); the peak heap indexing one batch measured
- * 13–31 MB (figure 22b; batches of 500: 27–30 MB, the samples catch uncollected garbage).
+ * search stores. A batch writes a record per frequent term and one per shard prefix whatever its
+ * size, and a prefix's small records are merged every `MERGE_AT` batches, so fewer, larger
+ * batches write fewer records an entry: 5,000 imported messages wrote 9,646 records in batches of
+ * 500 and 5,162 in batches of 2,000 (DESIGN §17.9); flushing 20,000 took the browser process 1.5-1.7
+ * CPU seconds in batches of 4,000 against 3.0-3.3 in batches of 2,000, the renderer 3.1-3.2 against
+ * 4.0-4.5 (§17.10). The live heap while flushing 20,000 peaked at 21.6 MB (14.8 MB in batches of
+ * 2,000; the bench's messages average 80 words: it grows with the text a batch holds).
  * @internal
  */
-export const INDEX_BATCH = 2000;
+export const INDEX_BATCH = 4000;
 
 /** The batch size of this store's indexer. @internal */
 export function indexBatch(context: StoreContext): number {

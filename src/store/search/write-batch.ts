@@ -16,14 +16,6 @@ async function stillTheOneRead(transaction: Transaction<'readwrite'>, part: Part
   return (await transaction.objectStore('entries').get([part.id, part.to]))?.id === part.lastId;
 }
 
-/** The conversation's number in the packed postings, made when it has none (numbers are never reused). */
-async function numberOf(transaction: Transaction<'readwrite'>, id: string): Promise<number> {
-  const names = transaction.objectStore('searchNames');
-  const known = await names.index('byId').getKey(id);
-  if (known !== undefined) return known;
-  return names.add({ id });
-}
-
 /**
  * A part's postings, once its conversation is checked to be still where the batch read it (same
  * `indexedSeq`, same entry `to`), with its `indexedSeq` advanced; undefined when another tab
@@ -31,9 +23,11 @@ async function numberOf(transaction: Transaction<'readwrite'>, id: string): Prom
  */
 async function writePart(transaction: Transaction<'readwrite'>, part: Part): Promise<Posting[] | undefined> {
   const conversations = transaction.objectStore('conversations');
-  const [record, same] = await Promise.all([conversations.get(part.id), stillTheOneRead(transaction, part)]);
+  const names = transaction.objectStore('searchNames');
+  // The number is looked up beside the checks (one round trip less a batch); made only once they pass (numbers are never reused).
+  const [record, same, known] = await Promise.all([conversations.get(part.id), stillTheOneRead(transaction, part), names.index('byId').getKey(part.id)]);
   if (record === undefined || (record.indexedSeq ?? 0) !== part.from - 1 || !same) return undefined;
-  const number = await numberOf(transaction, part.id);
+  const number = known ?? await names.add({ id: part.id });
   const next: ConversationRecord = { ...record, indexedSeq: part.to };
   if (part.to >= record.lastSeq) delete next.unindexed;
   await conversations.put(next);
@@ -67,11 +61,14 @@ export async function writeBatch(context: StoreContext, parts: Part[]): Promise<
       indexed += part.to - part.from + 1;
     }
     const { segments, shards } = packBatch(byTerm);
-    await awaitRequests((track) => {
+    // Not awaited before the shards: their first read queues behind these puts, a round trip less.
+    const segmentWrites = awaitRequests((track) => {
       for (const [key, value] of segments) track(transaction.objectStore('searchSegments').put(value, key));
     });
+    segmentWrites.catch(() => undefined);
     // In the same transaction: a search sees the small records or their merge, never both or neither.
     await writeShards(transaction, context.keyRange, shards);
+    await segmentWrites;
     return indexed;
   });
 }
