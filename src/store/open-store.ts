@@ -52,7 +52,7 @@ export interface InternalStoreOptions {
   beforeIndexWrite?: () => Promise<void>;
   /** `false`: the search indexer takes no Web Lock, as where `navigator.locks` is missing (tests of two indexers at once). */
   indexLocks?: boolean;
-  /** Entries per search indexer batch (tests use a few, so batches follow one another in a small chat). Default 2,000. */
+  /** Entries per search indexer batch (tests use a few, so batches follow one another in a small chat). Default 4,000 (INDEX_BATCH). */
   indexBatch?: number;
   /** Starts the journal worker (tests give one that fails or dies); `null`: the main thread writes the journal. */
   journalWorker?: (() => Worker) | null;

@@ -3,13 +3,15 @@ import type { Entry } from '../../core/entry.js';
 import { readEntry } from '../../core/read-entry.js';
 import type { CorruptEntry } from '../types/options.js';
 import type { Transaction } from '../database/run-transaction.js';
+import { getAllInChunks } from './get-all-in-chunks.js';
 import { seqRange } from './seq-range.js';
 
 /** What {@link readEntryRange} read: the entries that parse, and the records that do not. @internal */
 export interface EntryRange { entries: Entry[]; corrupt: CorruptEntry[] }
 
 /**
- * Reads the entries of one conversation with `from <= seq <= to` in one request and parses each
+ * Reads the entries of one conversation with `from <= seq <= to` (in requests of at most 250,
+ * issued at once: getAllInChunks) and parses each
  * record as `EntrySchema` does (without zod: core's `readEntry`). A record that no longer parses throws `corrupt_entry` naming its seq,
  * or, with `skipCorrupt`, is left out and listed in `corrupt`. Never silently dropped.
  * @internal
@@ -23,10 +25,11 @@ export async function readEntryRange(
   skipCorrupt = false,
 ): Promise<EntryRange> {
   if (from > to) return { entries: [], corrupt: [] };
-  const range = seqRange(keyRange, conversationId, from, to);
   const store = transaction.objectStore('entries');
-  const records: unknown[] = await store.getAll(range);
-  return parseEntryRecords(records, conversationId, skipCorrupt, async () => (await store.getAllKeys(range)).map((key) => key[1]));
+  const range = (first: number, last: number) => seqRange(keyRange, conversationId, first, last);
+  const records: unknown[] = await getAllInChunks((part) => store.getAll(part), range, from, to);
+  return parseEntryRecords(records, conversationId, skipCorrupt,
+    async () => (await getAllInChunks((part) => store.getAllKeys(part), range, from, to)).map((key) => key[1]));
 }
 
 /**

@@ -2,7 +2,9 @@ import type { Entry } from '../../core/entry.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { CorruptEntry } from '../types/options.js';
 import type { LineTable, PathSegment } from './line-table.js';
+import { getAllInChunks } from './get-all-in-chunks.js';
 import { parseEntryRecords, readEntryRange, type EntryRange } from './read-entry-range.js';
+import { seqRange } from './seq-range.js';
 
 /** Which part of a branch to read. @internal */
 export interface PathWindow {
@@ -108,8 +110,8 @@ class SegmentReader {
   async readThrough(group: readonly PathSegment[]): Promise<EntryRange> {
     const from = group.at(-1)!.from;
     const to = group[0]!.to;
-    const range = this.keyRange.bound([this.conversationId, from], [this.conversationId, to]);
-    const records: unknown[] = await this.transaction.objectStore('entries').getAll(range);
+    const store = this.transaction.objectStore('entries');
+    const records: unknown[] = await getAllInChunks((part) => store.getAll(part), (first, last) => seqRange(this.keyRange, this.conversationId, first, last), from, to);
     const kept: unknown[] = [];
     const seqs: number[] = [];
     // Seqs are contiguous, so a record's position is its seq; a segment alone in its range owns every seq in it.
@@ -124,10 +126,15 @@ class SegmentReader {
 
   private async readLine(segment: PathSegment, count: number | undefined, last: boolean): Promise<EntryRange> {
     const index = this.transaction.objectStore('entries').index('byLine');
-    const range = this.keyRange.bound(
-      [this.conversationId, segment.line, segment.from], [this.conversationId, segment.line, segment.to],
-    );
-    if (count === undefined || !last) {
+    const lineRange = (from: number, to: number) => this.keyRange.bound([this.conversationId, segment.line, from], [this.conversationId, segment.line, to]);
+    const range = lineRange(segment.from, segment.to);
+    if (count === undefined) {
+      // A whole segment of a long line: in bounded requests, as getAllInChunks says why.
+      const records: unknown[] = await getAllInChunks((part) => index.getAll(part), lineRange, segment.from, segment.to);
+      return parseEntryRecords(records, this.conversationId, this.skipCorrupt,
+        async () => (await getAllInChunks((part) => index.getAllKeys(part), lineRange, segment.from, segment.to)).map((key) => key[1]));
+    }
+    if (!last) {
       const records: unknown[] = await index.getAll(range, count);
       return parseEntryRecords(records, this.conversationId, this.skipCorrupt,
         async () => (await index.getAllKeys(range, count)).map((key) => key[1]));

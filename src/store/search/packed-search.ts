@@ -3,6 +3,8 @@ import { throwIfAborted } from '../database/aborted-error.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
+import { getAllInChunks } from '../log/get-all-in-chunks.js';
+import { seqRange } from '../log/seq-range.js';
 import type { SearchHit, SearchResult } from '../types/search.js';
 import { walkPostings, type PackedStore } from './packed-walk.js';
 import { comparePostings, type Posting } from './posting-codec.js';
@@ -15,8 +17,10 @@ interface Found { hit: SearchHit; position: SearchPosition }
 /** The entries the packed index does not hold yet that are hits, newest first (DESIGN §17: search is complete at every moment). */
 async function unindexedHits(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, toHit: ToHit, page: SearchPage, scope: string | undefined): Promise<Found[]> {
   const behind = (await transaction.objectStore('conversations').index('byUnindexed').getAll()).filter((record) => scope === undefined || record.id === scope);
-  const batches = await Promise.all(behind.map((record) =>
-    transaction.objectStore('entries').getAll(keyRange.bound([record.id, (record.indexedSeq ?? 0) + 1], [record.id, record.lastSeq]))));
+  const entries = transaction.objectStore('entries');
+  // In bounded requests (getAllInChunks): a long chat not yet indexed must not be one reply of all its entries.
+  const batches = await Promise.all(behind.map((record) => getAllInChunks((part) => entries.getAll(part),
+    (first, last) => seqRange(keyRange, record.id, first, last), (record.indexedSeq ?? 0) + 1, record.lastSeq)));
   const found: Found[] = [];
   for (const record of batches.flat()) {
     const position = positionOf(record);

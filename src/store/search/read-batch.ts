@@ -5,10 +5,10 @@ import { runTransaction, type Transaction } from '../database/run-transaction.js
 import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
+import { getAllInChunks } from '../log/get-all-in-chunks.js';
+import { seqRange } from '../log/seq-range.js';
 import { yieldToEvents } from './yield-to-events.js';
 
-/** The most entries one read request of a batch asks for (the demo's long-chat test bounds reads at 1,000). */
-const READ_CHUNK = 1000;
 /** How long the tokenizer runs before it lets waiting events through (a write's requests, the app's). */
 const SLICE_MS = 8;
 
@@ -25,16 +25,13 @@ export interface Part { id: string; from: number; to: number; lastId: string | u
 export interface ReadPart { id: string; from: number; to: number; entries: EntryRecord[] }
 
 /**
- * Entries `from`..`to` of a conversation, in requests of at most {@link READ_CHUNK} records, all
- * issued at once: a batch of one long chat must not be one request as large as the batch, which
- * would hold a page that opens that chat behind a read of thousands of records.
+ * Entries `from`..`to` of a conversation, in requests of at most READ_CHUNK records (getAllInChunks):
+ * a batch of one long chat must not be one request as large as the batch, which would hold a page
+ * that opens that chat behind a read of thousands of records.
  */
-async function readRange(context: StoreContext, transaction: Transaction<'readonly'>, id: string, from: number, to: number): Promise<EntryRecord[]> {
-  const reads: Promise<EntryRecord[]>[] = [];
-  for (let start = from; start <= to; start += READ_CHUNK) {
-    reads.push(transaction.objectStore('entries').getAll(context.keyRange.bound([id, start], [id, Math.min(to, start + READ_CHUNK - 1)])));
-  }
-  return (await Promise.all(reads)).flat();
+function readRange(context: StoreContext, transaction: Transaction<'readonly'>, id: string, from: number, to: number): Promise<EntryRecord[]> {
+  const store = transaction.objectStore('entries');
+  return getAllInChunks((part) => store.getAll(part), (first, last) => seqRange(context.keyRange, id, first, last), from, to);
 }
 
 /** Where each conversation's unindexed entries start: after its `indexedSeq`, or after what the batch still being written covers. */

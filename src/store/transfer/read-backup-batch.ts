@@ -3,8 +3,7 @@ import { chunkRange } from '../attachments/attachment-lifetime.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import type { AttachmentRecord, ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
-import { parseEntryRecords } from '../log/read-entry-range.js';
-import { seqRange } from '../log/seq-range.js';
+import { readEntryRange } from '../log/read-entry-range.js';
 import { referencedAttachments } from './referenced-attachments.js';
 
 /** One conversation of a batch: its record, its whole log, its attachments (chunks only for bytes not in the backup yet). @internal */
@@ -62,9 +61,7 @@ function coveredByEntries(records: readonly (ConversationRecord | undefined)[]):
 
 async function readLog(context: StoreContext, transaction: Transaction<'readonly'>, record: ConversationRecord) {
   if (record.lastSeq < 1) return { record, entries: [] };
-  const store = transaction.objectStore('entries');
-  const range = seqRange(context.keyRange, record.id, 1, record.lastSeq);
-  const { entries } = await parseEntryRecords(await store.getAll(range), record.id, false, async () => (await store.getAllKeys(range)).map((key) => key[1]));
+  const { entries } = await readEntryRange(transaction, context.keyRange, record.id, 1, record.lastSeq);
   return { record, entries };
 }
 
