@@ -18,7 +18,7 @@ import { SyncPanel } from '../settings/sync-panel.js';
 import { loadSettings, readPace, saveSettings, type DemoSettings } from '../model/settings.js';
 import { endpointModel, offlineModel, type ChatModel } from '../model/chat-model.js';
 import type { ContextBudget } from './compaction.js';
-import { measureContext } from '../transcript/context-meter.js';
+import { measureContextTail } from '../transcript/context-meter.js';
 import { welcomeView } from '../dialogs/welcome.js';
 import { openConversationId, rememberOpenConversation } from './open-conversation.js';
 import type { ActiveTurn, AppHost } from './app-host.js';
@@ -37,9 +37,6 @@ import { showInterruptedDeletes } from './interrupted-deletes.js';
 import { SidebarList } from './sidebar-list.js';
 import { askPersistenceOnce } from './storage-care.js';
 import { BackupCare } from './backup-care.js';
-
-/** Above this many entries the header's context estimate waits for the next turn instead of reading the whole tail on open. */
-const ESTIMATE_ON_OPEN_LIMIT = 2000;
 
 /** Builds the app into `root` over an open store. */
 export class DemoApp implements AppHost {
@@ -219,7 +216,7 @@ export class DemoApp implements AppHost {
     this.interruptedBanner.hidden = true;
     await this.transcript.open(conversation?.id, conversation?.lastSeq ?? 0);
     this.updateInterrupted();
-    if (conversation !== undefined && conversation.lastSeq <= ESTIMATE_ON_OPEN_LIMIT) this.scheduleContextEstimate(0);
+    if (conversation !== undefined) this.scheduleContextEstimate(0);
   }
 
   // ── Turn state ────────────────────────────────────────────────────────────────────────────
@@ -287,7 +284,7 @@ export class DemoApp implements AppHost {
     if (conversationId === undefined) return;
     this.estimateTimer = setTimeout(() => {
       // The branch on screen (the head's, unless a reply is being written on another one).
-      void measureContext(this.store, conversationId, this.transcript.tipId).then((size) => {
+      void measureContextTail(this.store, conversationId, this.transcript.tipId, this.settings.contextWindow).then((size) => {
         if (this.open?.id === conversationId) this.header.setContext(size);
       }, () => undefined);
     }, delay);

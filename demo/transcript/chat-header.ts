@@ -1,7 +1,7 @@
 // The chat pane's header: title (double-click to rename), the context meter, and the
 // actions on the open chat (rename, compact, export, delete).
-import type { ContextTokens, Conversation } from '../../src/index.js';
-import { ContextMeter } from './context-meter.js';
+import type { Conversation } from '../../src/index.js';
+import { ContextMeter, type MeterSize } from './context-meter.js';
 import { h, icon } from '../shared/dom.js';
 import { ICONS, type IconName } from '../shared/icons.js';
 
@@ -68,7 +68,7 @@ export class ChatHeader {
   }
 
   /** The size of what the model is sent next (`undefined`: not known yet). */
-  setContext(size: ContextTokens | undefined): void {
+  setContext(size: MeterSize | undefined): void {
     this.meter.setSize(this.conversation === undefined ? undefined : size);
   }
 
