@@ -75,6 +75,37 @@ describe('demo: long chats', () => {
     }
   });
 
+  it('says "at least" in the context meter of a chat longer than the window, having read only its end', async () => {
+    const context = await newContext(demo.browser, DESKTOP);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await openDemo(page, demo.server.origin);
+      await byTestId(page, 'settings').click();
+      await byTestId(page, 'context-window').fill('4000');
+      await byTestId(page, 'save-settings').click();
+      await waitForNotice(page, /Settings saved/);
+      const path = join(directory, 'longer-than-the-window.json');
+      writeFileSync(path, longHistory(1500)); // 3,000 entries, ~12 tokens each
+      await byTestId(page, 'import').setInputFiles(path);
+      await waitForNotice(page, /Imported/);
+
+      const meter = byTestId(page, 'context-meter');
+      await expect.poll(() => meter.getAttribute('data-at-least')).toBe('true');
+      // The first page from the end (1,000 entries) already fills 4,000 tokens: the meter stops there.
+      const tokens = Number(await meter.getAttribute('data-tokens'));
+      expect(tokens).toBeGreaterThanOrEqual(4000);
+      expect(tokens).toBeLessThan(30_000);
+      expect(await meter.innerText()).toMatch(/^>[\d.]+k \/ 4k tokens$/);
+      expect(await meter.getAttribute('title')).toMatch(/longer than the window/);
+      expect(await meter.evaluate((element) => element.classList.contains('is-near-limit'))).toBe(true);
+      await screenshot(page, 'desktop-context-meter-at-least');
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('survives a storm of reloads while a reply streams: nothing committed is lost', async () => {
     const context = await newContext(demo.browser, MOBILE);
     try {
