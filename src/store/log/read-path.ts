@@ -128,16 +128,13 @@ class SegmentReader {
     const index = this.transaction.objectStore('entries').index('byLine');
     const lineRange = (from: number, to: number) => this.keyRange.bound([this.conversationId, segment.line, from], [this.conversationId, segment.line, to]);
     const range = lineRange(segment.from, segment.to);
-    if (count === undefined) {
-      // A whole segment of a long line: in bounded requests, as getAllInChunks says why.
-      const records: unknown[] = await getAllInChunks((part) => index.getAll(part), lineRange, segment.from, segment.to);
+    if (count === undefined || !last) {
+      // A whole segment of a long line in bounded requests (getAllInChunks says why); its first `count` in one.
+      const read = <T>(get: (part: IDBKeyRange, count?: number) => Promise<T[]>): Promise<T[]> =>
+        count === undefined ? getAllInChunks((part) => get(part), lineRange, segment.from, segment.to) : get(range, count);
+      const records: unknown[] = await read((part, limit) => index.getAll(part, limit));
       return parseEntryRecords(records, this.conversationId, this.skipCorrupt,
-        async () => (await getAllInChunks((part) => index.getAllKeys(part), lineRange, segment.from, segment.to)).map((key) => key[1]));
-    }
-    if (!last) {
-      const records: unknown[] = await index.getAll(range, count);
-      return parseEntryRecords(records, this.conversationId, this.skipCorrupt,
-        async () => (await index.getAllKeys(range, count)).map((key) => key[1]));
+        async () => (await read((part, limit) => index.getAllKeys(part, limit))).map((key) => key[1]));
     }
     const records: unknown[] = [];
     const seqs: number[] = [];
