@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { DESKTOP, MOBILE, newContext, watchPage } from './support/browser.js';
 import { byTestId, messages, openDemo, reloadAtOnce, screenshot, send, sendAndWait, waitForNotice, waitForReady } from './support/demo-page.js';
+import { onDemoPage } from './support/demo-session.js';
 
 const demo = useDemoEnvironment();
 
@@ -76,11 +77,7 @@ describe('demo: long chats', () => {
   });
 
   it('says "at least" in the context meter of a chat longer than the window, having read only its end', async () => {
-    const context = await newContext(demo.browser, DESKTOP);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      await openDemo(page, demo.server.origin);
+    await onDemoPage(demo, async ({ page, watch }) => {
       await byTestId(page, 'settings').click();
       await byTestId(page, 'context-window').fill('4000');
       await byTestId(page, 'save-settings').click();
@@ -101,9 +98,7 @@ describe('demo: long chats', () => {
       expect(await meter.evaluate((element) => element.classList.contains('is-near-limit'))).toBe(true);
       await screenshot(page, 'desktop-context-meter-at-least');
       expect(watch.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('survives a storm of reloads while a reply streams: nothing committed is lost', async () => {
