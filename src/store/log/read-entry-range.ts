@@ -1,10 +1,10 @@
-import { ConvologError } from '../../core/error.js';
 import type { Entry } from '../../core/entry.js';
+import { ConvologError } from '../../core/error.js';
 import { readEntry } from '../../core/read-entry.js';
-import type { CorruptEntry } from '../types/options.js';
+import { getAllInChunks } from '../database/get-all-in-chunks.js';
 import type { Transaction } from '../database/run-transaction.js';
-import { getAllInChunks } from './get-all-in-chunks.js';
-import { seqRange } from './seq-range.js';
+import { seqRange } from '../database/seq-range.js';
+import type { CorruptEntry } from '../types/options.js';
 
 /** What {@link readEntryRange} read: the entries that parse, and the records that do not. @internal */
 export interface EntryRange { entries: Entry[]; corrupt: CorruptEntry[] }

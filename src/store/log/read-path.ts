@@ -1,10 +1,10 @@
 import type { Entry } from '../../core/entry.js';
+import { getAllInChunks } from '../database/get-all-in-chunks.js';
 import type { Transaction } from '../database/run-transaction.js';
+import { seqRange } from '../database/seq-range.js';
 import type { CorruptEntry } from '../types/options.js';
 import type { LineTable, PathSegment } from './line-table.js';
-import { getAllInChunks } from './get-all-in-chunks.js';
 import { parseEntryRecords, readEntryRange, type EntryRange } from './read-entry-range.js';
-import { seqRange } from './seq-range.js';
 
 /** Which part of a branch to read. @internal */
 export interface PathWindow {

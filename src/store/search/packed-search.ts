@@ -1,10 +1,10 @@
 import { wordTerms, type SearchWord } from '../../core/search-query.js';
 import { throwIfAborted } from '../database/aborted-error.js';
+import { getAllInChunks } from '../database/get-all-in-chunks.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
-import { getAllInChunks } from '../log/get-all-in-chunks.js';
-import { seqRange } from '../log/seq-range.js';
+import { seqRange } from '../database/seq-range.js';
 import type { SearchHit, SearchResult } from '../types/search.js';
 import { walkPostings, type PackedStore } from './packed-walk.js';
 import { comparePostings, type Posting } from './posting-codec.js';

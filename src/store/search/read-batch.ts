@@ -1,12 +1,12 @@
 import { readEntry } from '../../core/read-entry.js';
 import { indexTerms } from '../../core/search-terms.js';
 import { searchableText } from '../../core/search-text.js';
+import { getAllInChunks } from '../database/get-all-in-chunks.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
+import { seqRange } from '../database/seq-range.js';
 import type { StoreContext } from '../database/store-context.js';
-import { getAllInChunks } from '../log/get-all-in-chunks.js';
-import { seqRange } from '../log/seq-range.js';
 import { yieldToEvents } from './yield-to-events.js';
 
 /** How long the tokenizer runs before it lets waiting events through (a write's requests, the app's). */
