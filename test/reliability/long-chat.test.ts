@@ -60,6 +60,24 @@ function messageCount(page: ScenarioPage): Promise<number> {
   return page.evaluate(() => document.querySelectorAll('[data-testid="message"]').length);
 }
 
+/** What the page shows and has read, for a failure to say where it stopped. */
+async function pageState(page: ScenarioPage): Promise<string> {
+  const state = await page.evaluate(() => {
+    const texts = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].map((element) => element.innerText.slice(0, 120));
+    const reads = (window as unknown as { __reads?: ReadLog[] }).__reads ?? [];
+    const pending = reads.filter((read) => read.records === 0).map((read) => `${read.phase}:${read.kind}(${read.store})`);
+    return {
+      visibility: document.visibilityState, focus: document.hasFocus(),
+      current: texts('[data-testid="conversation-item"][aria-current="true"]'), items: texts('[data-testid="conversation-item"]').length,
+      messages: document.querySelectorAll('[data-testid="message"]').length, lastMessage: texts('[data-testid="message"]').at(-1),
+      transcriptTop: texts('.transcript-top'), notices: texts('[role="status"], [role="alert"]'),
+      readsByPhase: [...new Set(reads.map((read) => read.phase))].map((phase) => `${phase} ${reads.filter((read) => read.phase === phase).length}`),
+      emptyReads: pending.length, lastReads: pending.slice(-5),
+    };
+  }).catch((error: unknown) => ({ unreadable: String(error) }));
+  return JSON.stringify({ ...state, errors: page.errors() });
+}
+
 function largestRead(reads: readonly ReadLog[], phase: string): number {
   return Math.max(0, ...reads.filter((read) => read.phase === phase).map((read) => read.records));
 }
@@ -110,7 +128,8 @@ describe('scenario 10: long chat', () => {
     // The demo reopens its last chat, which is this one; open it if it did not.
     const current = await demo.evaluate((selector) => document.querySelector(`${selector}[aria-current="true"]`)?.textContent ?? '', testId('conversation-item'));
     if (!current.includes('Long chat')) await demo.click(testId('conversation-item'));
-    await demo.waitForFunction((last) => [...document.querySelectorAll('[data-testid="message"]')].some((element) => element.textContent?.includes(`Answer ${last}:`)), ENTRIES / 2, { timeout: 60_000 });
+    await demo.waitForFunction((last) => [...document.querySelectorAll('[data-testid="message"]')].some((element) => element.textContent?.includes(`Answer ${last}:`)), ENTRIES / 2, { timeout: 60_000 })
+      .catch(async (error: unknown) => { throw new Error(`The chat's last answer did not show: ${await pageState(demo)}`, { cause: error }); });
     // The header's meter reads the branch from its end back, in pages, only until the estimate
     // fills the window: "at least" for a chat longer than the window, never the whole log.
     await demo.waitForFunction((selector) => document.querySelector<HTMLElement>(selector)?.dataset.atLeast === 'true', testId('context-meter'), { timeout: 30_000 });
