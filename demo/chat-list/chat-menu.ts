@@ -48,8 +48,8 @@ export class ChatMenu {
   }
 
   /**
-   * Runs `draw`, which replaces the rows under `list`, and keeps the menu open on the same chat's
-   * new row with the same item focused. The list is drawn again when any chat changes (a reply
+   * Runs `draw`, which redraws the rows under `list`, and keeps the menu open on the same chat's
+   * row with the same item focused. The list is drawn again when any chat changes (a reply
    * ends, another tab or a sync writes) and every minute: closing the menu then would take it from
    * under the pointer of someone about to choose.
    */

@@ -1,6 +1,8 @@
-// A line under the search field while the store's search index catches up with a big import:
-// how many messages it has left. Search already finds them (it reads what is not indexed yet,
-// DESIGN §17); the line says why a search may be slower meanwhile, and that the work is going on.
+// A line at the top of the sidebar's foot while the store's search index catches up with a big
+// import: how many messages it has left. Search already finds them (it reads what is not indexed
+// yet, DESIGN §17); the line says why a search may be slower meanwhile, and that the work is going
+// on. It used to sit under the search field, where appearing pushed the chat list down under the
+// pointer: a click meant for a chat landed on a date heading (a CI run's long-chat scenario).
 import { h } from '../shared/dom.js';
 
 /** How often the count is read while the index is behind. */

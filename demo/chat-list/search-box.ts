@@ -36,7 +36,7 @@ export interface SearchBoxHandlers {
 export class SearchBox {
   readonly field: HTMLElement;
   readonly panel: HTMLElement;
-  /** The index's progress line, shown under the field while a big import is indexed. */
+  /** The index's progress line, shown while a big import is indexed (the sidebar places it). */
   readonly progress: IndexProgress;
   private readonly input: HTMLInputElement;
   private readonly list = h('ul', { className: 'search-results', attrs: { id: 'search-results', role: 'listbox', 'aria-label': 'Messages found' } });

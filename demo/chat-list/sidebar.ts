@@ -4,9 +4,9 @@
 import type { Conversation } from '../../src/index.js';
 import { h, icon } from '../shared/dom.js';
 import { ICONS } from '../shared/icons.js';
-import { formatFullDate, formatRelativeTime } from '../shared/format.js';
 import { groupByDate } from './date-groups.js';
 import { ChatMenu } from './chat-menu.js';
+import { ChatRow, type ChatRowHandlers } from './chat-row.js';
 
 /** How close to either end of the list (in pixels) the next page is asked for. */
 const NEAR_END_PX = 400;
@@ -27,7 +27,7 @@ export interface ListWindow {
 export interface SidebarSearch {
   readonly field: HTMLElement;
   readonly panel: HTMLElement;
-  /** The search index's progress line, under the field. */
+  /** The search index's progress line, placed at the top of the sidebar's foot. */
   readonly progress: { readonly element: HTMLElement };
 }
 
@@ -63,9 +63,13 @@ export class Sidebar {
   private openId: string | undefined;
   private window: ListWindow = { hasBefore: false, hasAfter: false, filter: '' };
   private filterTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Each listed chat's row, kept across draws (chat-row.ts says why). */
+  private rows = new Map<string, ChatRow>();
+  private readonly rowHandlers: ChatRowHandlers;
 
   constructor(private readonly handlers: SidebarHandlers, search: SidebarSearch) {
     this.menu = new ChatMenu({ onRename: handlers.onRename, onExport: handlers.onExport, onDelete: handlers.onDelete });
+    this.rowHandlers = { onOpen: handlers.onOpen, onRename: handlers.onRename, menuButton: (id, title) => this.menu.button(id, title) };
     this.filterInput = h('input', {
       className: 'title-filter', testId: 'title-filter',
       attrs: { type: 'search', placeholder: 'Filter by title', autocomplete: 'off', spellcheck: 'false', 'aria-label': 'Filter chats by title' },
@@ -91,15 +95,17 @@ export class Sidebar {
           h('span', { className: 'brand-badge', text: 'demo' })),
         h('button', { className: 'btn btn-primary btn-block', testId: 'new-chat', attrs: { type: 'button' }, on: { click: () => handlers.onNewChat() } },
           icon(ICONS.plus), 'New chat'),
-        search.field,
-        search.progress.element),
+        search.field),
       this.scroller = h('div', { className: 'sidebar-scroll', on: { scroll: () => this.checkEdges() } },
         search.panel,
         this.recent = h('nav', { className: 'sidebar-recent', attrs: { 'aria-label': 'Recent chats' } },
           this.filterInput,
           this.list,
           this.menu.element)),
+      // The index's progress line heads the foot: appearing there it moves nothing above it (the
+      // list stays under the pointer) and nothing below it (the foot grows upwards).
       h('div', { className: 'sidebar-foot' },
+        search.progress.element,
         h('label', { className: 'btn btn-ghost btn-block', title: 'Import a convolog export (JSON or ZIP), a ChatGPT or Claude data export (its ZIP or conversations.json), or an Open WebUI export' },
           icon(ICONS.upload), 'Import chat', importInput),
         h('button', { className: 'btn btn-ghost btn-block', testId: 'settings', attrs: { type: 'button' }, on: { click: () => handlers.onSettings() } },
@@ -167,39 +173,41 @@ export class Sidebar {
     const now = new Date();
     if (this.conversations.length === 0) {
       const empty = this.window.filter.trim() === '' ? 'No chats yet. Start one, or import an export.' : 'No chat title matches the filter.';
+      this.rows.clear();
       this.list.replaceChildren(h('li', { className: 'sidebar-empty', text: empty }));
       return;
     }
     const anchor = this.anchor();
-    this.list.replaceChildren(...groupByDate(this.conversations, now).flatMap(({ label, conversations }) => [
+    const rows = new Map<string, ChatRow>();
+    const nodes = groupByDate(this.conversations, now).flatMap(({ label, conversations }) => [
       h('li', { className: 'date-group' }, h('h3', { className: 'sidebar-label', testId: 'date-group', text: label })),
-      ...conversations.map((conversation) => this.item(conversation, now)),
-    ]));
-    if (this.window.hasAfter) this.list.append(h('li', { className: 'sidebar-empty list-more', testId: 'list-more', text: 'Loading older chats…' }));
+      ...conversations.map((conversation) => {
+        const row = this.rows.get(conversation.id) ?? new ChatRow(conversation.id, this.rowHandlers);
+        row.update(conversation, conversation.id === this.openId, now);
+        rows.set(conversation.id, row);
+        return row.element;
+      }),
+    ]);
+    this.rows = rows;
+    if (this.window.hasAfter) nodes.push(h('li', { className: 'sidebar-empty list-more', testId: 'list-more', text: 'Loading older chats…' }));
+    placeAround(this.list, nodes);
     this.restore(anchor);
   }
+}
 
-  private item(conversation: Conversation, now: Date): HTMLElement {
-    const current = conversation.id === this.openId;
-    const title = conversation.title.trim() || 'Untitled chat';
-    return h('li', { className: 'conversation-row' },
-      h('button', {
-        className: `conversation-item${current ? ' is-current' : ''}`,
-        testId: 'conversation-item',
-        data: { conversationId: conversation.id },
-        attrs: { type: 'button', 'aria-current': current ? 'true' : undefined },
-        on: {
-          click: () => this.handlers.onOpen(conversation.id),
-          dblclick: () => this.handlers.onRename(conversation.id),
-        },
-      },
-      h('span', { className: 'conversation-title', text: title }),
-      h('time', {
-        className: 'conversation-time',
-        text: formatRelativeTime(conversation.updatedAt, now),
-        title: `Last activity ${formatFullDate(conversation.updatedAt)}`,
-        attrs: { datetime: conversation.updatedAt },
-      })),
-      this.menu.button(conversation.id, title));
+/**
+ * Makes `nodes` the children of `list` without taking out the one holding the focus: the others
+ * are placed before and after it. A node taken out of the document loses the focus (and moving
+ * it takes it out), so a keyboard user's place in the list would go with every refresh.
+ */
+function placeAround(list: HTMLElement, nodes: readonly HTMLElement[]): void {
+  const kept = nodes.find((node) => node.contains(document.activeElement));
+  if (kept === undefined || kept.parentNode !== list) {
+    list.replaceChildren(...nodes);
+    return;
   }
+  for (const child of [...list.children]) if (child !== kept) child.remove();
+  const at = nodes.indexOf(kept);
+  kept.before(...nodes.slice(0, at));
+  kept.after(...nodes.slice(at + 1));
 }

@@ -165,6 +165,32 @@ describe('demo: a chat\'s menu while the list changes', () => {
   }, 120_000);
 });
 
+describe('demo: a chat\'s row while the list changes', () => {
+  it('keeps the focused row, the same element, focused when another tab moves its chat to the top', async () => {
+    await onDemoPage(demo, async ({ page: first, watch, context }) => {
+      await sendAndWait(first, 'Plan the garden');
+      const gardenId = await byTestId(first, 'conversation-item').getAttribute('data-conversation-id');
+      await byTestId(first, 'new-chat').click();
+      await sendAndWait(first, 'Plan the trip');
+      expect(await titles(first)).toEqual(['Plan the trip', 'Plan the garden']);
+      // A keyboard user rests on the older chat's row; the element is marked to know it again.
+      const garden = first.locator(`[data-testid="conversation-item"][data-conversation-id="${gardenId}"]`);
+      await garden.focus();
+      await garden.evaluate((element) => Object.assign(element, { marked: true }));
+
+      const second = await context.newPage();
+      await openDemo(second, demo.server.origin, 'speed=fast', `#/c/${gardenId}`);
+      await sendAndWait(second, 'And the fence?');
+      // The first tab's list is drawn again in the new order: the garden on top, its row kept, still focused.
+      await expect.poll(() => titles(first), POLL).toEqual(['Plan the garden', 'Plan the trip']);
+      expect(await first.evaluate(() => (document.activeElement as { marked?: boolean } | null)?.marked === true)).toBe(true);
+      await first.keyboard.press('Enter');
+      await expect.poll(() => garden.getAttribute('aria-current'), POLL).toBe('true');
+      expect(watch.errors).toEqual([]);
+    });
+  }, 120_000);
+});
+
 describe('demo: keeping the chats', () => {
   it('asks for persistent storage after the first saved chat and shows whether it holds', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {

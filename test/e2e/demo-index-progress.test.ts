@@ -1,5 +1,5 @@
-// The demo shows the search index catching up after a big import (DESIGN §17): a line under the
-// search field counts the messages left (the store's searchIndexStatus), and goes once the index
+// The demo shows the search index catching up after a big import (DESIGN §17): a line at the top
+// of the sidebar's foot counts the messages left (the store's searchIndexStatus), and goes once the index
 // holds them all. Search finds the imported messages all along.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,12 @@ describe('demo: the search index after a big import', () => {
       const page = await context.newPage();
       const watch = watchPage(page);
       await openDemo(page, demo.server.origin);
+      // Where the chat list starts and where Settings is: the line must not move either when it comes.
+      const places = () => page.evaluate(() => [
+        document.querySelector('.sidebar-scroll')?.getBoundingClientRect().top,
+        document.querySelector('[data-testid="settings"]')?.getBoundingClientRect().top,
+      ]);
+      const before = await places();
       const path = join(files, 'conversations.json');
       // 40 chats of 100 turns: about 8,000 messages, a few seconds of indexing after the import.
       writeFileSync(path, JSON.stringify(generatedExport(40, 100)));
@@ -35,6 +41,8 @@ describe('demo: the search index after a big import', () => {
       const progress = byTestId(page, 'index-progress');
       await progress.waitFor({ state: 'visible', timeout: 120_000 });
       expect(await progress.innerText()).toMatch(/^Indexing for search: [\d,]+ messages left$/);
+      // It appeared without pushing the list down under the pointer (or the foot's buttons up).
+      expect(await places()).toEqual(before);
       await screenshot(page, 'desktop-index-progress');
       await progress.waitFor({ state: 'hidden', timeout: 150_000 });
       expect(watch.errors).toEqual([]);
