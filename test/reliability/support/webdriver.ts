@@ -41,9 +41,14 @@ export class WebDriverSession {
     return this.#current!;
   }
 
-  /** Opens a new top-level window (its own window, not a background tab: see newWindow's callers). */
+  /**
+   * Opens a new top-level window: a window of its own rather than a tab, so no page of the
+   * scenarios is a hidden background tab, whose timers an engine may throttle.
+   */
   newWindow(): Promise<string> {
     return this.#enqueue(async () => {
+      // The remote end opens it from the current window, which must exist: after a close, any will do.
+      if (this.#current === undefined) await this.#switchTo((await this.#command<string[]>('GET', '/window/handles'))[0]!);
       const { handle } = await this.#command<{ handle: string }>('POST', '/window/new', { type: 'window' });
       return handle;
     });
