@@ -1,4 +1,5 @@
-// `npm test`: every Vitest project, with Firefox and WebKit each in a Vitest process of its own.
+// `npm test`: every Vitest project, with Firefox and WebKit each in a Vitest process of its own
+// (its engine suites, then the page-driven reliability scenarios in that engine).
 //
 // Why not one `vitest run`: in one CI run of five, WebKitGTK's page lost its connection to Vitest
 // in the middle of the engine suites ("Browser connection was closed while running tests"), with
