@@ -94,6 +94,7 @@ const VISIBLE = (query: { selector: string; enabled: boolean }): boolean => {
 /** WebDriver errors that say "not yet": the element is not there or not ready for a user. */
 const NOT_YET = new Set(['no such element', 'stale element reference', 'element not interactable', 'element click intercepted']);
 
+/** Numbers the evaluate jobs, so two in one page never share a slot. */
 let jobs = 0;
 
 /**
