@@ -46,7 +46,7 @@ function problems(before: Snapshot, after: Snapshot, when: string): string[] {
 describe('scenario 9: refresh storm', () => {
   const suite = useBrowserSuite('storm');
 
-  // Skipped in WebKit until its hang is understood: in 2 of 8 runs there (reliability-webkit),
+  // Skipped in WebKit until its hang is understood: in 6 of 12 runs there (reliability-webkit),
   // after the storm the demo reopened the chat on an interrupted calculator call shown "Waiting…"
   // with Stop visible, nothing streaming, and the next message never appeared; the wait for
   // idle timed out after 60 s. No reload regression was seen before it. Whether the engine, the
