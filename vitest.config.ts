@@ -1,4 +1,4 @@
-// One config, seven projects:
+// One config, eight projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
@@ -9,6 +9,8 @@
 //   and WebKit itself, one after the other (DESIGN §19).
 // - reliability-firefox: the page-driven reliability scenarios again, in Firefox ESR through
 //   puppeteer-core over WebDriver BiDi; run by the Firefox process of scripts/run-tests.mjs.
+// - reliability-webkit: the same scenarios in WebKitGTK through our classic W3C WebDriver client
+//   (WebKitWebDriver: no BiDi there); run by the WebKit process of scripts/run-tests.mjs.
 import { defineConfig } from 'vitest/config';
 import type { BrowserProviderOption } from 'vitest/node';
 import { playwright } from '@vitest/browser-playwright';
@@ -58,12 +60,13 @@ function engineProject(name: 'firefox' | 'webkit', provider: BrowserProviderOpti
 const E2E = { environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } as const;
 
 /**
- * The page-driven reliability scenarios that run in Firefox too, through puppeteer-core over
- * WebDriver BiDi (test/reliability/support/firefox.ts). The same files as in `reliability`, with
- * CONVOLOG_PAGE_ENGINE=firefox; a step Firefox has no way to take is skipped there with its reason
- * (DESIGN §19 lists them).
+ * The page-driven reliability scenarios that run in Firefox and WebKit too: in Firefox through
+ * puppeteer-core over WebDriver BiDi (test/reliability/support/firefox.ts), in WebKitGTK through
+ * classic W3C WebDriver (support/webkit.ts). The same files as in `reliability`, with
+ * CONVOLOG_PAGE_ENGINE=firefox or webkit; a step an engine has no way to take is skipped there
+ * with its reason (DESIGN §19 lists them).
  */
-const FIREFOX_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close', 'corrupt-records', 'refresh-storm', 'long-chat'].map((name) => `test/reliability/${name}.test.ts`);
+const ENGINE_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close', 'corrupt-records', 'refresh-storm', 'long-chat'].map((name) => `test/reliability/${name}.test.ts`);
 
 /** Lists, at the end of the run, each test that passed only when run again. */
 const FLAKY_REPORTER = './scripts/flaky-reporter.mjs';
@@ -133,13 +136,25 @@ export default defineConfig({
       {
         test: {
           name: 'reliability-firefox',
-          include: FIREFOX_PAGE_SCENARIOS,
+          include: ENGINE_PAGE_SCENARIOS,
           ...E2E,
           env: { CONVOLOG_PAGE_ENGINE: 'firefox' },
           // Run by the Firefox Vitest process (scripts/run-tests.mjs), after the `firefox` project's
           // files, so the two Firefoxes never load the 2 cores at once; a group after `reliability`
           // too, so a bare `vitest run` never runs it beside the crash harness. Never retried.
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'reliability-webkit',
+          include: ENGINE_PAGE_SCENARIOS,
+          ...E2E,
+          env: { CONVOLOG_PAGE_ENGINE: 'webkit' },
+          // Run by the WebKit Vitest process, after the `webkit` project's files, for the same
+          // reasons as `reliability-firefox`; a group after it, so a bare `vitest run` never runs
+          // two of the three page engines at once. Never retried.
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -11,7 +11,7 @@ import { ENGINE_BINARIES, findEngineBinary } from './find-engines.mjs';
 const NEEDED = [
   { name: 'Chromium', find: findChromium, debianPackage: 'chromium', env: 'CHROMIUM_PATH' },
   ...Object.entries(ENGINE_BINARIES).map(([what, spec]) => ({
-    name: what === 'webkit' ? 'WebKitGTK MiniBrowser' : what === 'xvfb' ? 'Xvfb' : 'Firefox',
+    name: { webkit: 'WebKitGTK MiniBrowser', webkitDriver: 'WebKitWebDriver', xvfb: 'Xvfb' }[what] ?? 'Firefox',
     find: () => findEngineBinary(what),
     debianPackage: spec.debianPackage,
     env: spec.env,

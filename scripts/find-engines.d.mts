@@ -4,6 +4,6 @@ export interface EngineBinary {
   readonly commands: readonly string[];
   readonly debianPackage: string;
 }
-export declare const ENGINE_BINARIES: Record<'firefox' | 'webkit' | 'xvfb', EngineBinary>;
-export declare function findEngineBinary(what: 'firefox' | 'webkit' | 'xvfb'): string | undefined;
-export declare function requireEngineBinary(what: 'firefox' | 'webkit' | 'xvfb'): string;
+export declare const ENGINE_BINARIES: Record<'firefox' | 'webkit' | 'webkitDriver' | 'xvfb', EngineBinary>;
+export declare function findEngineBinary(what: 'firefox' | 'webkit' | 'webkitDriver' | 'xvfb'): string | undefined;
+export declare function requireEngineBinary(what: 'firefox' | 'webkit' | 'webkitDriver' | 'xvfb'): string;

@@ -24,6 +24,13 @@ export const ENGINE_BINARIES = {
     // MiniBrowser ships in webkit2gtk-driver on Debian 12.
     debianPackage: 'webkit2gtk-driver',
   },
+  // The page-driven reliability scenarios drive MiniBrowser through it (classic W3C WebDriver).
+  webkitDriver: {
+    env: 'WEBKIT_WEBDRIVER_PATH',
+    paths: ['/usr/bin/WebKitWebDriver'],
+    commands: ['WebKitWebDriver'],
+    debianPackage: 'webkit2gtk-driver',
+  },
   xvfb: {
     env: 'XVFB_PATH',
     paths: ['/usr/bin/Xvfb'],

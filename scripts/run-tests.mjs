@@ -1,4 +1,5 @@
-// `npm test`: every Vitest project, with Firefox and WebKit each in a Vitest process of its own.
+// `npm test`: every Vitest project, with Firefox and WebKit each in a Vitest process of its own
+// (its engine suites, then the page-driven reliability scenarios in that engine).
 //
 // Why not one `vitest run`: in one CI run of five, WebKitGTK's page lost its connection to Vitest
 // in the middle of the engine suites ("Browser connection was closed while running tests"), with
@@ -14,11 +15,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 
 /**
- * The engines that run in processes of their own, each with the projects it runs: Firefox's
- * process also drives the page-driven reliability scenarios in Firefox (`reliability-firefox`,
- * after the engine suites: DESIGN §19).
+ * The engines that run in processes of their own, each with the projects it runs: each also
+ * drives the page-driven reliability scenarios in its engine after its engine suites
+ * (`reliability-firefox` over WebDriver BiDi, `reliability-webkit` over classic WebDriver:
+ * DESIGN §19), so every engine runs the reliability suite.
  */
-const ENGINES = { firefox: ['firefox', 'reliability-firefox'], webkit: ['webkit'] };
+const ENGINES = { firefox: ['firefox', 'reliability-firefox'], webkit: ['webkit', 'reliability-webkit'] };
 /** Every other project, in the process whose output streams live. */
 const MAIN_PROJECTS = ['node', 'browser', 'e2e', 'reliability'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';

@@ -4,7 +4,7 @@
 // - Chromium: clearing the site's IndexedDB from DevTools (CDP Storage.clearDataForOrigin), which
 //   closes live connections abnormally and deletes the database, as Chromium does to a database it
 //   finds corrupt mid-session: the reconnect restores the journal (OPFS is not cleared).
-// - Chromium and Firefox: deleting the database from another tab is a `versionchange` (newVersion null):
+// - Chromium, Firefox and WebKit: deleting the database from another tab is a `versionchange` (newVersion null):
 //   the store closes with reason `version_change` and later calls throw `closed` (DESIGN §6,
 //   deleteStore's contract).
 import { describe, expect, it } from 'vitest';
@@ -12,11 +12,11 @@ import { watchedFactory } from '../support/watched-factory.js';
 import { useBrowserSuite } from './support/browser-suite.js';
 import { openHarness } from './support/harness-page.js';
 import { lendIndexedDbGlobals } from './support/lend-globals.js';
-import { IN_FIREFOX } from './support/page-engine.js';
+import { PAGE_ENGINE } from './support/page-engine.js';
 
 describe('scenario 5: abnormal close', () => {
-  // Node alone: it runs in the `reliability` project, not again beside Firefox.
-  it.skipIf(IN_FIREFOX)('Node / fake-indexeddb: forceCloseDatabase → a closed change (terminated), then the next calls work on a fresh connection', async () => {
+  // Node alone: it runs in the `reliability` project, not again beside Firefox or WebKit.
+  it.skipIf(PAGE_ENGINE !== 'chromium')('Node / fake-indexeddb: forceCloseDatabase → a closed change (terminated), then the next calls work on a fresh connection', async () => {
     // Imported here only: the e2e project has no fake-indexeddb setup.
     const fake = await import('fake-indexeddb');
     const { IDBFactory, IDBKeyRange, forceCloseDatabase } = fake;
@@ -56,11 +56,12 @@ describe('scenario 5: abnormal close', () => {
     }
   });
 
-  describe(IN_FIREFOX ? 'in Firefox' : 'in Chromium', () => {
+  describe(`in ${{ chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' }[PAGE_ENGINE]}`, () => {
     const suite = useBrowserSuite('abnormal-close');
     // Chromium-only: CDP Storage.clearDataForOrigin; WebDriver BiDi has no way to clear an origin's
-    // IndexedDB under live connections (its storage module deletes cookies only).
-    const clearing = it.skipIf(IN_FIREFOX);
+    // IndexedDB under live connections (its storage module deletes cookies only), and classic
+    // WebDriver (WebKit) none at all.
+    const clearing = it.skipIf(PAGE_ENGINE !== 'chromium');
 
     clearing('clearing the site\'s IndexedDB closes the connection abnormally: the store reports it, and its reconnect restores the journal and says so', async () => {
       const page = await openHarness(suite.chromium.context, suite.server.origin);

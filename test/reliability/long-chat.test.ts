@@ -5,16 +5,19 @@
 // The peak JS heap is reported and bounded in Chromium (CDP Performance.getMetrics; Firefox
 // gives a test no such figure). Also in Firefox (the reliability-firefox project), on 10,000
 // entries by default: a read of the whole log would still be 10 times the bound, and the file
-// takes ~40 s there against ~53 s with 50,000 (DESIGN §19).
+// takes ~40 s there against ~53 s with 50,000 (DESIGN §19). And in WebKitGTK (reliability-webkit),
+// on 10,000 entries too, where classic WebDriver runs the read counting only after the page
+// loaded: the boot reads go uncounted, so the test leaves the chat (New chat) and opens it again
+// by a click once the counting runs, and that opening is the one held to the bound.
 import { describe, expect, it } from 'vitest';
 import type { CDPSession } from 'playwright-core';
 import { useBrowserSuite } from './support/browser-suite.js';
 import { send, testId, waitForReady } from './support/demo-steps.js';
 import { recordFigure } from './support/figures.js';
-import { IN_FIREFOX } from './support/page-engine.js';
+import { IN_FIREFOX, IN_WEBKIT } from './support/page-engine.js';
 import type { ScenarioPage } from './support/scenario-page.js';
 
-const ENTRIES = Number(process.env.CONVOLOG_LONG_ENTRIES ?? (IN_FIREFOX ? 10_000 : 50_000));
+const ENTRIES = Number(process.env.CONVOLOG_LONG_ENTRIES ?? (IN_FIREFOX || IN_WEBKIT ? 10_000 : 50_000));
 const BATCH = 5_000;
 /** The most records one read may return while the chat loads and pages. */
 const READ_BOUND = 1_000;
@@ -49,7 +52,7 @@ function instrumentReads(): void {
   }
 }
 
-/** The JS heap in use (NaN without a CDP session: Firefox). */
+/** The JS heap in use (NaN without a CDP session: Firefox, WebKit). */
 async function heapBytes(session: CDPSession | undefined): Promise<number> {
   if (session === undefined) return Number.NaN;
   const { metrics } = await session.send('Performance.getMetrics');
@@ -117,12 +120,18 @@ describe('scenario 10: long chat', () => {
 
     const demo = await suite.newPage();
     await demo.addInitScript(instrumentReads);
-    // The JS heap through CDP, in Chromium; Firefox offers no such figure to a test.
+    // The JS heap through CDP, in Chromium; Firefox and WebKit offer no such figure to a test.
     const session = demo.chromium === undefined ? undefined : await demo.chromium.context().newCDPSession(demo.chromium);
     await session?.send('Performance.enable');
     const heap: number[] = [];
     await demo.goto(`${suite.server.origin}/?speed=fast`);
     await waitForReady(demo);
+    if (IN_WEBKIT) {
+      // The counting started after the boot reopened the chat (support/webdriver-page.ts): leave
+      // it for a draft, so the opening below happens while every read is counted.
+      await demo.click(testId('new-chat'));
+      await demo.waitForFunction((selector) => document.querySelector(`${selector}[aria-current="true"]`) === null, testId('conversation-item'));
+    }
     await demo.evaluate(() => Object.assign(window, { __phase: 'open' }));
     const opening = Date.now();
     // The demo reopens its last chat, which is this one; open it if it did not.
@@ -139,7 +148,8 @@ describe('scenario 10: long chat', () => {
     // The header's meter reads the branch from its end back, in pages, only until the estimate
     // fills the window: "at least" for a chat longer than the window, never the whole log.
     await demo.waitForFunction((selector) => document.querySelector<HTMLElement>(selector)?.dataset.atLeast === 'true', testId('context-meter'), { timeout: 30_000 });
-    const meterText = await demo.evaluate((selector) => document.querySelector<HTMLElement>(selector)?.innerText ?? '', testId('context-meter'));
+    // Trimmed: WebKit's innerText of the meter ends in a line break that Chromium's and Firefox's do not.
+    const meterText = await demo.evaluate((selector) => (document.querySelector<HTMLElement>(selector)?.innerText ?? '').trim(), testId('context-meter'));
     const openMilliseconds = Date.now() - opening;
     heap.push(await heapBytes(session));
     const shownAtOpen = await messageCount(demo);
@@ -200,6 +210,7 @@ describe('scenario 10: long chat', () => {
       meterText, largestReadBoot: largestRead(reads, 'boot'), largestReadOpen: largestRead(reads, 'open'), largestReadScroll: largestRead(reads, 'scroll'), largestReadSend: largestRead(reads, 'send'),
       readsOpen: reads.filter((read) => read.phase === 'open').length, peakHeapMegabytes,
     });
-    if (!IN_FIREFOX) expect(peakHeapMegabytes).toBeLessThan(256);
+    // Chromium alone gives the heap (CDP); Firefox and WebKit give a test no such figure.
+    if (session !== undefined) expect(peakHeapMegabytes).toBeLessThan(256);
   });
 });

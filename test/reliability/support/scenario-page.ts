@@ -1,7 +1,8 @@
 // The part of a page the scenarios use, the same in every engine: run code in the page, wait for
 // a condition or an element, type and click as the user does, reload, close. Playwright's Page
 // (Chromium) and Puppeteer's (Firefox over WebDriver BiDi) differ in argument order, defaults and
-// reload; these adapters give both Playwright's shape, so a scenario is written once.
+// reload; these adapters give both Playwright's shape, so a scenario is written once. WebKitGTK's
+// page, over classic WebDriver, has the same shape (support/webdriver-page.ts).
 import type { Page as PlaywrightPage } from 'playwright-core';
 import type { Page as PuppeteerPage } from 'puppeteer-core';
 import { reloadAtOnce } from '../../e2e/support/demo-page.js';
@@ -19,7 +20,10 @@ export interface ScenarioPage {
   click(selector: string): Promise<void>;
   /** Navigates and waits for the load event. */
   goto(url: string): Promise<void>;
-  /** Runs `fn` in every document this page loads from now on, before the document's own scripts. */
+  /**
+   * Runs `fn` in every document this page loads from now on, before the document's own scripts
+   * (in WebKit, over classic WebDriver, only at the first command after the load).
+   */
   addInitScript(fn: () => void): Promise<void>;
   /** Reloads, waiting only until the new document replaced the old one, not for it to load. */
   reloadAtOnce(): Promise<void>;

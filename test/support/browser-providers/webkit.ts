@@ -9,8 +9,12 @@ import { type LaunchedGroup, launchGroup } from './process-group.js';
 /** How long Xvfb gets to report its display. */
 const XVFB_START_MS = 20_000;
 
-/** Starts Xvfb on a free display (`-displayfd`) and resolves with the display's number. */
-async function startXvfb(): Promise<{ group: LaunchedGroup; display: string }> {
+/**
+ * Starts Xvfb on a free display (`-displayfd`, so parallel runs never collide on a number) and
+ * resolves with the display's number. Also used by the page-driven scenarios' WebDriver launcher
+ * (test/reliability/support/webkit.ts).
+ */
+export async function startXvfb(): Promise<{ group: LaunchedGroup; display: string }> {
   const executable = requireEngineBinary('xvfb');
   const group = launchGroup('xvfb', executable, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
@@ -33,12 +37,13 @@ async function startXvfb(): Promise<{ group: LaunchedGroup; display: string }> {
   return { group, display };
 }
 
-/** Starts MiniBrowser on a fresh Xvfb display with `url`; its website data lives in `profile`. */
-export const launchWebKit: Launcher = async (url, profile) => {
-  const executable = requireEngineBinary('webkit');
-  const xvfb = await startXvfb();
+/**
+ * The environment of a WebKitGTK process on Xvfb display `display` whose website data, cache and
+ * settings live in `profile` (its XDG folders, created here), never in the user's home.
+ */
+export function webkitEnvironment(display: string, profile: string): NodeJS.ProcessEnv {
   const folders = { XDG_DATA_HOME: 'data', XDG_CACHE_HOME: 'cache', XDG_CONFIG_HOME: 'config' };
-  const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: `:${xvfb.display}`, NO_AT_BRIDGE: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: `:${display}`, NO_AT_BRIDGE: '1' };
   for (const [variable, folder] of Object.entries(folders)) {
     env[variable] = join(profile, folder);
     mkdirSync(env[variable]!, { recursive: true });
@@ -46,6 +51,14 @@ export const launchWebKit: Launcher = async (url, profile) => {
   // No GPU under Xvfb: software rendering, no DMA-BUF renderer.
   env.WEBKIT_DISABLE_DMABUF_RENDERER = '1';
   env.LIBGL_ALWAYS_SOFTWARE = '1';
+  return env;
+}
+
+/** Starts MiniBrowser on a fresh Xvfb display with `url`; its website data lives in `profile`. */
+export const launchWebKit: Launcher = async (url, profile) => {
+  const executable = requireEngineBinary('webkit');
+  const xvfb = await startXvfb();
+  const env = webkitEnvironment(xvfb.display, profile);
   const browser = launchGroup('webkit', executable, ['--enable-write-console-messages-to-stdout=true', url], { env });
   return { groups: [xvfb.group, browser] };
 };
