@@ -114,6 +114,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           ...E2E,
+          // The demo built once for the whole run; each file's server serves the page from it.
+          globalSetup: ['test/e2e/support/demo-build-global-setup.ts'],
           // A demo test that fails is run once more, and the run says so at its end (FLAKY_REPORTER).
           // Three times a whole CI run failed on one demo test out of 3,300; each time the cause
           // was the test racing the page on a loaded machine (demo-shell Undo, demo-markdown

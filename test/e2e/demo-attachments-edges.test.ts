@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { byTestId, messages, screenshot, send, waitForReady } from './support/demo-page.js';
+import { PAGE_LIBRARY } from './support/demo-server.js';
 import { onDemoPage } from './support/demo-session.js';
 import { pasteFile, pdfBytes, pngBytes, sendAndSettle, thumbnailWidths } from './support/attachment-files.js';
 import { startFakeOpenAIServer } from './support/fake-openai-server.js';
@@ -126,7 +127,7 @@ describe('demo: attachments at the edges', () => {
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="60"><script>window.pwned=2</script>' +
         '<rect width="90" height="60" fill="#5b5bd6"/><foreignObject width="90" height="60"><img xmlns="http://www.w3.org/1999/xhtml" src="x" onerror="window.pwned=3"/></foreignObject></svg>';
       // Stored by another writer of the same database (a sync, an import): the store's own module, served to the page.
-      await page.evaluate("import('/src/index.ts').then((module) => { window.convolog = module; })");
+      await page.evaluate(`import('${PAGE_LIBRARY}').then((module) => { window.convolog = module; })`);
       await page.evaluate(async ({ svg, hostile }) => {
         const { openStore, user } = (window as unknown as { convolog: typeof import('../../src/index.js') }).convolog;
         const store = await openStore();
@@ -158,7 +159,7 @@ describe('demo: attachments at the edges', () => {
   it('shows an inline base64 picture (a 0.2 chat, an import) as a thumbnail too, and the assistant reads its pixel size', async () => {
     await onDemoPage(demo, async ({ page, watch }) => {
       const png = await pngBytes(page, 12, 9);
-      await page.evaluate("import('/src/index.ts').then((module) => { window.convolog = module; })");
+      await page.evaluate(`import('${PAGE_LIBRARY}').then((module) => { window.convolog = module; })`);
       await page.evaluate(async (data) => {
         const { openStore, user } = (window as unknown as { convolog: typeof import('../../src/index.js') }).convolog;
         const store = await openStore();

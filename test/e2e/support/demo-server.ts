@@ -1,9 +1,30 @@
-// The demo's Vite dev server on 127.0.0.1 and a free port, configured by vite.demo.config.ts.
-import { fileURLToPath } from 'node:url';
+// The demo on 127.0.0.1 and a free port: its page from the build of this run
+// (demo-build-global-setup.ts), and every source module through Vite's dev server, so a test
+// can still import the library or a demo module into the page by its path (`/src/index.ts`).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { createServer, type ViteDevServer } from 'vite';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { inject } from 'vitest';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Content types of what the demo's build holds. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/**
+ * Where the page imports the library from, built (see demo-build-global-setup.ts): a test that
+ * writes through a store of its own in the page, as another tab would, imports it with
+ * `page.evaluate(\`import('${PAGE_LIBRARY}')...\`)` (a string, so the test runner leaves the import alone).
+ */
+export const PAGE_LIBRARY = '/library/index.js';
 
 /** A running demo server and its origin (`http://127.0.0.1:PORT`). */
 export interface DemoServer {
@@ -12,7 +33,7 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-/** Starts the demo exactly as `npm run dev` does, minus file watching (others edit files while tests run). */
+/** Starts the demo as `npm run build:demo` builds it, without file watching (others edit files while tests run). */
 export async function startDemoServer(): Promise<DemoServer> {
   const server = await createServer({
     root: REPOSITORY_ROOT,
@@ -22,6 +43,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     // Its own dependency cache, so it never races another suite's server over node_modules/.vite.
     cacheDir: 'node_modules/.vite-demo-e2e',
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+    plugins: [builtPage(inject('demoBuild'))],
   });
   await server.listen();
   const address = server.httpServer?.address() as AddressInfo | null | undefined;
@@ -30,4 +52,33 @@ export async function startDemoServer(): Promise<DemoServer> {
     throw new Error('The Vite dev server did not listen on a port.');
   }
   return { origin: `http://127.0.0.1:${address.port}`, server, close: () => server.close() };
+}
+
+/** Serves `/`, `/assets/*` and `/library/*` from the build in `directory`, ahead of the dev server. */
+function builtPage(directory: string): Plugin {
+  return {
+    name: 'convolog-e2e-built-page',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = new URL(request.url ?? '/', 'http://demo').pathname;
+        const file = path === '/' || path === '/index.html' ? 'index.html' : builtAsset(path);
+        if (file === undefined) return next();
+        const full = join(directory, file);
+        stat(full).then(
+          (found) => {
+            response.setHeader('Content-Type', CONTENT_TYPES[full.slice(full.lastIndexOf('.'))] ?? 'application/octet-stream');
+            response.setHeader('Content-Length', found.size);
+            createReadStream(full).pipe(response);
+          },
+          () => next(),
+        );
+      });
+    },
+  };
+}
+
+/** The file of the build at `path` (in `assets/`, `library/` or `library/assets/`); undefined for any other path. */
+function builtAsset(path: string): string | undefined {
+  const match = /^\/(assets|library|library\/assets)\/(\w[\w.-]*)$/.exec(path);
+  return match === null ? undefined : `${match[1]}/${match[2]}`;
 }

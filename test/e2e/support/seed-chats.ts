@@ -4,6 +4,7 @@
 // messages from days ago.
 import type { Page } from 'playwright-core';
 import { waitForReady } from './demo-page.js';
+import { PAGE_LIBRARY } from './demo-server.js';
 
 /** One message to write. */
 export interface SeedMessage {
@@ -28,7 +29,7 @@ export interface SeededChat {
 /** Writes `chats` (oldest first, so the last is the newest) and reloads the demo. */
 export async function seedChats(page: Page, chats: readonly SeedChat[]): Promise<SeededChat[]> {
   // Given as a string: vitest rewrites an import() in a function it compiles, and the page has no such helper.
-  await page.evaluate("import('/src/index.ts').then((library) => { window.__convolog = library; })");
+  await page.evaluate(`import('${PAGE_LIBRARY}').then((library) => { window.__convolog = library; })`);
   const seeded = await page.evaluate(async (input) => {
     const library = (window as unknown as { __convolog: typeof import('../../../src/index.js') }).__convolog;
     const store = await library.openStore();

@@ -3,13 +3,14 @@
 // now: what a user with years of chats has. Titles are `Chat <n> <word>`, n = 1 for the oldest.
 import type { Page } from 'playwright-core';
 import { waitForReady } from './demo-page.js';
+import { PAGE_LIBRARY } from './demo-server.js';
 
 /** Words the titles rotate through (accents and Han to filter by). */
 export const SEED_WORDS = ['weather', 'Café plans', 'recipe', 'code review', '天气预报', 'budget'];
 
 /** Seeds `count` chats and reloads the demo. */
 export async function seedManyChats(page: Page, count: number, spacingHours = 1): Promise<void> {
-  await page.evaluate("import('/src/index.ts').then((library) => { window.__convolog = library; })");
+  await page.evaluate(`import('${PAGE_LIBRARY}').then((library) => { window.__convolog = library; })`);
   await page.evaluate(async ({ count, spacingHours, words }) => {
     const library = (window as unknown as { __convolog: typeof import('../../../src/index.js') }).__convolog;
     const newest = Date.now();
