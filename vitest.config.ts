@@ -1,17 +1,19 @@
-// One config, eight projects:
+// One config, nine projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
 //   own launch-only providers (test/support/browser-providers; DESIGN §19).
 // - e2e: playwright-core drives real Chromium against the demo; a failed test runs once more.
-// - reliability: the same against the store, crashes and hostile input, never retried; the
-//   launch-only crash harness (test/reliability/killed-mid-append-engines.test.ts) starts Firefox
-//   and WebKit itself, one after the other (DESIGN §19).
+// - reliability: the same against the store, crashes and hostile input, never retried.
+// - crash-harness: the browsers SIGKILLed mid-append under CPU load, never retried; Chromium's
+//   through playwright-core, and Firefox and WebKit launch-only
+//   (test/reliability/killed-mid-append-engines.test.ts starts them itself, one after the other:
+//   DESIGN §19).
 // - reliability-firefox: the page-driven reliability scenarios again, in Firefox ESR through
 //   puppeteer-core over WebDriver BiDi; run by the Firefox process of scripts/run-tests.mjs.
 // - reliability-webkit: the same scenarios in WebKitGTK through our classic W3C WebDriver client
 //   (WebKitWebDriver: no BiDi there); run by the WebKit process of scripts/run-tests.mjs.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { BrowserProviderOption } from 'vitest/node';
 import { playwright } from '@vitest/browser-playwright';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
@@ -67,6 +69,12 @@ const E2E = { environment: 'node', testTimeout: 180_000, hookTimeout: 180_000, f
  * with its reason (DESIGN §19 lists them).
  */
 const ENGINE_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close', 'corrupt-records', 'refresh-storm', 'long-chat'].map((name) => `test/reliability/${name}.test.ts`);
+
+/**
+ * The browsers SIGKILLed mid-append over and over beside busy loops on every core: Chromium
+ * (`killed-mid-append`) and Firefox and WebKit launch-only (`killed-mid-append-engines`).
+ */
+const CRASH_HARNESSES = ['test/reliability/killed-mid-append.test.ts', 'test/reliability/killed-mid-append-engines.test.ts'];
 
 /** Lists, at the end of the run, each test that passed only when run again. */
 const FLAKY_REPORTER = './scripts/flaky-reporter.mjs';
@@ -129,10 +137,21 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...CRASH_HARNESSES],
           ...E2E,
-          // Never retried: a scenario that loses data once has lost it. It runs after the other
-          // Chromium projects, never beside a demo test: its crash harness loads both cores.
+          // Never retried: a scenario that loses data once has lost it. A group of its own, so its
+          // files never run beside a demo test's in one process.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'crash-harness',
+          include: CRASH_HARNESSES,
+          ...E2E,
+          // Never retried. Its busy loops load both cores: scripts/run-tests.mjs runs it alone,
+          // after every other process has ended; a bare `vitest run` as a group of its own.
+          sequence: { groupOrder: 4 },
         },
       },
       {
