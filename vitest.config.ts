@@ -149,8 +149,9 @@ export default defineConfig({
           name: 'crash-harness',
           include: CRASH_HARNESSES,
           ...E2E,
-          // Never retried. Its busy loops load both cores: scripts/run-tests.mjs runs it alone,
-          // after every other process has ended; a bare `vitest run` as a group of its own.
+          // Never retried. Its busy loops load both cores, so it is a group of its own, after
+          // `reliability` and before `e2e`'s one-at-a-time files (Vitest runs those last); in
+          // `npm test` the engines' processes have ended by then (scripts/run-tests.mjs).
           sequence: { groupOrder: 4 },
         },
       },

@@ -1,19 +1,7 @@
-// `npm test`: every Vitest project, in five Vitest processes, in two phases:
-//   1. at once: `node` + `browser` (Chromium); `reliability` then `e2e` (the store's scenarios and
-//      the demo, in Chromium); and Firefox and WebKit, each its engine suites and then the
-//      page-driven reliability scenarios there;
-//   2. once all of those have ended: `crash-harness` (each engine SIGKILLed mid-append under
-//      CPU load), alone on the machine.
+// `npm test`: every Vitest project, with Firefox and WebKit each in a Vitest process of its own
+// (its engine suites, then the page-driven reliability scenarios in that engine).
 //
-// Why processes: one Vitest runs a group's files one at a time on this 2-core machine (its
-// default is one worker per core but one), and it runs a project whose files must not overlap
-// (`fileParallelism: false`, as `e2e` and `reliability` are) after every other group. So one
-// `vitest run` of the Chromium projects ran node, browser, reliability and e2e back to back,
-// 42 minutes, the engines' processes long done after 15: a core sat partly idle for 28 minutes.
-// Why phase 2 waits: the crash harness runs busy loops on both cores to kill browsers under
-// load; beside a demo test or a scenario it would make their timing the test.
-//
-// Why the engines apart: in one CI run of five, WebKitGTK's page lost its connection to Vitest
+// Why not one `vitest run`: in one CI run of five, WebKitGTK's page lost its connection to Vitest
 // in the middle of the engine suites ("Browser connection was closed while running tests"), with
 // no test failing, and Vitest then skips every file that project had left. A killed
 // WebKitNetworkProcess (which holds IndexedDB and the page's WebSocket) gives exactly that message.
@@ -22,32 +10,34 @@
 // process that printed nothing for too long (a stall: WebKit was seen hanging once, and one CI
 // run's main process went silent for an hour in its node and Chromium projects, cause unknown).
 //
-// One process's output streams live (the first's, then phase 2's); the others' is printed as one
-// block when each ends, so lines never interleave.
-//
 // `npm test -- <filters>` passes the filters to every process; `npm test -- --project <name>` runs
 // plain `vitest run` with what it is given.
 import { execFileSync, spawn } from 'node:child_process';
 
 /**
- * Phase 1's processes, each with the projects it runs. The engines' each also drive the
- * page-driven reliability scenarios in their engine after their engine suites
+ * The engines that run in processes of their own, each with the projects it runs: each also
+ * drives the page-driven reliability scenarios in its engine after its engine suites
  * (`reliability-firefox` over WebDriver BiDi, `reliability-webkit` over classic WebDriver:
  * DESIGN §19), so every engine runs the reliability suite.
  */
-const PHASE_ONE = {
-  'node, browser': ['node', 'browser'],
-  'reliability, e2e': ['reliability', 'e2e'],
-  firefox: ['firefox', 'reliability-firefox'],
-  webkit: ['webkit', 'reliability-webkit'],
-};
-/** Phase 2, alone once phase 1 has ended: the crash harnesses of the three engines. */
-const PHASE_TWO = { 'crash-harness': ['crash-harness'] };
+const ENGINES = { firefox: ['firefox', 'reliability-firefox'], webkit: ['webkit', 'reliability-webkit'] };
+/**
+ * Every other project, in the process whose output streams live. Vitest runs them in this order
+ * on 2 cores: `node` and `browser` (one file at a time, beside the engines' processes), then
+ * `reliability`, then `crash-harness` alone (its busy loops load both cores: by then the engines'
+ * processes have ended), and `e2e` last (its files one at a time, after every group).
+ *
+ * Measured (clean clone, 2026-12-04): run as five processes in two phases instead (`node` +
+ * `browser`, `reliability` + `e2e`, Firefox, WebKit at once, then the crash harnesses), the whole
+ * run took 42 min against 43: the machine is CPU-bound, so four processes at once took twice as
+ * long each, and a demo test needed its retry. Only less work shortens it (README "Development").
+ */
+const MAIN_PROJECTS = ['node', 'browser', 'e2e', 'reliability', 'crash-harness'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
- * A process that prints nothing for this long is stuck. An engine's or a demo file takes about a
- * minute at most; the live processes get longer, since phase 2's crash harness prints only at its
- * end, minutes in.
+ * A process that prints nothing for this long is stuck. An engine's slowest file takes about a
+ * minute; the main process's slowest, the crash harness, about 3.5 minutes alone, and files
+ * there run side by side, so one finishing prints.
  */
 const SILENCE_MS = Number(process.env.CONVOLOG_TEST_SILENCE_MS ?? 6 * 60_000);
 const MAIN_SILENCE_MS = Number(process.env.CONVOLOG_TEST_SILENCE_MS ?? 10 * 60_000);
@@ -192,23 +182,19 @@ function stopChildrenOnSignal() {
   }
 }
 
-/** Runs each of `processes` at once, the first's output live; resolves to their exit codes. */
-function runAll(processes, args) {
-  return Promise.all(Object.entries(processes).map(([label, projects], index) => {
-    const live = index === 0;
-    return run([...projects.flatMap((project) => ['--project', project]), ...args], { live, label, silenceMs: live ? MAIN_SILENCE_MS : SILENCE_MS });
-  }));
-}
-
 async function main() {
   stopChildrenOnSignal();
   const args = process.argv.slice(2);
   if (args.includes('--project')) process.exit((await vitest(args, { live: true, label: 'vitest', silenceMs: MAIN_SILENCE_MS })).code);
   // With filters, a process whose projects hold none of the filtered files has nothing to run.
   if (args.length > 0) args.push('--passWithNoTests');
-  const first = await runAll(PHASE_ONE, args);
-  const second = await runAll(PHASE_TWO, args);
-  process.exit([...first, ...second].some((code) => code !== 0) ? 1 : 0);
+  const projects = MAIN_PROJECTS.flatMap((name) => ['--project', name]);
+  const [main, ...engines] = await Promise.all([
+    run([...projects, ...args], { live: true, label: MAIN_PROJECTS.join(', '), silenceMs: MAIN_SILENCE_MS }),
+    ...Object.entries(ENGINES).map(([name, engineProjects]) =>
+      run([...engineProjects.flatMap((project) => ['--project', project]), ...args], { live: false, label: name })),
+  ]);
+  process.exit(main !== 0 || engines.some((code) => code !== 0) ? 1 : 0);
 }
 
 await main();
