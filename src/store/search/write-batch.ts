@@ -1,4 +1,5 @@
 import { awaitRequests } from '../database/await-requests.js';
+import { newIncarnation } from '../database/new-incarnation.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
@@ -28,7 +29,9 @@ async function writePart(transaction: Transaction<'readwrite'>, part: Part): Pro
   const [record, same, known] = await Promise.all([conversations.get(part.id), stillTheOneRead(transaction, part), names.index('byId').getKey(part.id)]);
   if (record === undefined || (record.indexedSeq ?? 0) !== part.from - 1 || !same) return undefined;
   const number = known ?? await names.add({ id: part.id });
-  const next: ConversationRecord = { ...record, indexedSeq: part.to };
+  // A record an older build created has no incarnation: it gets one here, read in this transaction
+  // (so it names the conversation as it is now), and its later entries can be kept by searches (DESIGN §17.12).
+  const next: ConversationRecord = { ...record, indexedSeq: part.to, incarnation: record.incarnation ?? newIncarnation() };
   if (part.to >= record.lastSeq) delete next.unindexed;
   await conversations.put(next);
   return part.terms.map(({ time, seq }): Posting => [time, seq, number]);

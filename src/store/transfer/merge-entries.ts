@@ -7,6 +7,7 @@ import { checkAppData } from '../conversations/check-app-data.js';
 import { checkConversationId } from '../conversations/check-conversation-id.js';
 import { checkTitle } from '../conversations/check-title.js';
 import { awaitRequests } from '../database/await-requests.js';
+import { newIncarnation } from '../database/new-incarnation.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import { ALL_STORES, type ConversationRecord, type EntryRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
@@ -75,6 +76,7 @@ function newRecord(id: string, fields: MergedConversation): ConversationRecord {
   const record: ConversationRecord = {
     id: checkConversationId(id), title: checkTitle(fields.title), createdAt: fields.createdAt, updatedAt: fields.createdAt,
     lastSeq: 0, headId: null, headSeq: 0, keptFromSeq: 1, lastCompactionSeq: 0, windowStartSeq: 0, lines: [],
+    incarnation: newIncarnation(),
   };
   if (fields.appData !== undefined) record.appData = checkAppData(fields.appData);
   return record;

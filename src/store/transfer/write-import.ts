@@ -5,6 +5,7 @@ import { awaitRequests } from '../database/await-requests.js';
 import type { CheckedImport } from './check-import.js';
 import { duplicateConversation } from '../conversations/duplicate-conversation.js';
 import { indexTree, type IndexedTree } from '../log/index-tree.js';
+import { newIncarnation } from '../database/new-incarnation.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
@@ -74,7 +75,7 @@ function recordOf(checked: CheckedImport, id: string, entries: readonly Entry[],
     id, title: checked.conversation.title, createdAt: checked.conversation.createdAt, updatedAt: checked.conversation.updatedAt,
     lastSeq: entries.length, headId: head?.id ?? null, headSeq: head?.seq ?? 0,
     keptFromSeq: node?.keptFrom ?? 1, lastCompactionSeq: lastCompaction(entries)?.seq ?? 0, windowStartSeq: node?.window ?? 0,
-    lines: tree.table.lines,
+    lines: tree.table.lines, incarnation: newIncarnation(),
   };
   if (checked.conversation.appData !== undefined) record.appData = checked.conversation.appData;
   return record;
