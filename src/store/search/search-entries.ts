@@ -12,6 +12,7 @@ import type { StoreContext } from '../database/store-context.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../types/search.js';
 import { foldedTextOf, mayContain } from './folded-text.js';
 import { packedSearch } from './packed-search.js';
+import { pendingTextsOf } from './pending-texts.js';
 import type { SearchPage } from './search-page.js';
 import { decodeCursor, encodeCursor } from './search-position.js';
 
@@ -36,7 +37,7 @@ export async function searchEntries(context: StoreContext, query: string, option
     const record = conversationId === undefined ? undefined : await readRecord(transaction, conversationId);
     if (words.length === 0) return { hits: [] };
     // The packed index plus what it does not hold yet (DESIGN §17).
-    return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page, record?.id);
+    return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page, pendingTextsOf(context), record?.id);
   });
 }
 
