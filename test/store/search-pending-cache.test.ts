@@ -322,6 +322,34 @@ describe('the texts kept of entries not yet indexed', { timeout: 60_000 }, () =>
   });
 });
 
+describe('the incarnation', () => {
+  it('is written by every creation, differs each time, and never leaves the store (a conversation, an export, an import\'s input)', async () => {
+    const name = fixture.name();
+    const store = await open(name);
+    await store.createConversation({ id: 'chat' });
+    await store.append('chat', [user('about violins')]);
+    const first = (await rawRecord(name, 'chat'))?.incarnation;
+    expect(first).toEqual(expect.any(String));
+    await store.append('chat', [user('more about violins')]);
+    await store.checkout('chat', (await store.entries('chat'))[0]!.id);
+    await store.updateConversation('chat', { title: 'Violins' });
+    await store.flushSearchIndex();
+    expect((await rawRecord(name, 'chat'))?.incarnation).toBe(first);
+    expect(JSON.stringify(await store.getConversation('chat'))).not.toContain(first);
+    const exported = await store.exportConversation('chat');
+    expect(JSON.stringify(exported)).not.toContain(first);
+    await store.deleteConversation('chat');
+    const imported = { ...exported, conversation: { ...exported.conversation, incarnation: first } };
+    await store.importConversation(imported, { onConflict: 'error' });
+    const again = (await rawRecord(name, 'chat'))?.incarnation;
+    expect(again).toEqual(expect.any(String));
+    expect(again).not.toBe(first);
+    await store.deleteConversation('chat');
+    await store.mergeEntries('chat', exported.entries, { conversation: { title: '', createdAt: exported.conversation.createdAt } });
+    expect((await rawRecord(name, 'chat'))?.incarnation).not.toBe(again);
+  });
+});
+
 describe('PendingTexts', () => {
   const record = (id: string, incarnation: string | undefined, indexedSeq: number, lastSeq: number): ConversationRecord => ({
     id, title: '', createdAt: '', updatedAt: '', lastSeq, headId: null, headSeq: 0, keptFromSeq: 1, lastCompactionSeq: 0,
