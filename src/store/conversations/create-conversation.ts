@@ -5,7 +5,6 @@ import { toConversation } from './to-conversation.js';
 import type { Conversation } from '../types/conversation.js';
 import type { CreateConversationOptions } from '../types/options.js';
 import { duplicateConversation } from './duplicate-conversation.js';
-import { newIncarnation } from '../database/new-incarnation.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
@@ -27,7 +26,7 @@ export async function createConversation(
     lastCompactionSeq: 0,
     windowStartSeq: 0,
     lines: [],
-    incarnation: newIncarnation(),
+    incarnation: context.indexer.incarnation(),
   };
   if (options.appData !== undefined) record.appData = checkAppData(options.appData);
   await runTransaction(context, ['conversations'], 'readwrite', 'Creating a conversation', async (transaction) => {
