@@ -23,9 +23,11 @@ const fixture = storeFixture();
 const opened: ConvologStore[] = [];
 afterEach(() => { for (const store of opened.splice(0)) store.close(); });
 
-/** A store whose indexer runs only on `flushSearchIndex`, so what it writes stays pending. */
+/** A store whose indexer runs only on `flushSearchIndex`, so what it writes stays pending; no journal (its roll reads entries too, which the counts would see). */
+const INTERNAL = { backgroundIndexing: false, journalBackend: null } as const;
+
 async function open(name: string, now = steppingClock()): Promise<ConvologStore> {
-  const store = await openStoreWith({ name, now }, { backgroundIndexing: false });
+  const store = await openStoreWith({ name, now }, INTERNAL);
   opened.push(store);
   return store;
 }
@@ -38,7 +40,7 @@ async function twoTabs(): Promise<{ name: string; tab: ConvologStore; other: Con
 
 /** Every hit of `query` from a store opened afresh on `name` (nothing kept): what any query must return. */
 async function coldHits(name: string, query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
-  const store = await openStoreWith({ name }, { backgroundIndexing: false });
+  const store = await openStoreWith({ name }, INTERNAL);
   try {
     return await allHits(store, query, options);
   } finally {
@@ -288,7 +290,7 @@ describe('the texts kept of entries not yet indexed', { timeout: 60_000 }, () =>
     await expectExact(tab, name, 'violins', { limit: 7 });
     await other.append('b', turns(7, 'violins', 2));
     const page = await tab.search('violins', { cursor, conversationId: 'a', limit: 5 });
-    const cold = await openStoreWith({ name }, { backgroundIndexing: false });
+    const cold = await openStoreWith({ name }, INTERNAL);
     try {
       expect(page).toEqual(await cold.search('violins', { cursor, conversationId: 'a', limit: 5 }));
     } finally {
