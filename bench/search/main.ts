@@ -5,7 +5,7 @@ import { COMMON_QUERY, RARE_CHINESE, RARE_WORD } from './corpus.js';
 import { appendFigure, commonQueryFigures, rareQueryFigures } from './figures.js';
 import { fullScan } from './full-scan.js';
 import { measureIndexSize, type IndexSize } from './index-size.js';
-import { dropPending, pendingFigure, stagePending } from './pending-figures.js';
+import { dropPending, pendingFigures, stagePending } from './pending-figures.js';
 import { SearchBench, type DiskUsage, type SearchBenchOptions } from './search-bench.js';
 import type { SearchFigure } from './search-figure.js';
 import { loadSearchStore } from './search-store.js';
@@ -14,7 +14,7 @@ import { loadSearchStore } from './search-store.js';
 const STEPS = {
   rare: rareQueryFigures,
   common: commonQueryFigures,
-  pending: async (bench: SearchBench) => [await pendingFigure(bench)],
+  pending: pendingFigures,
   append: async (bench: SearchBench) => [await appendFigure(bench)],
 } satisfies Record<string, (bench: SearchBench) => Promise<SearchFigure[]>>;
 

@@ -26,6 +26,7 @@ export async function createConversation(
     lastCompactionSeq: 0,
     windowStartSeq: 0,
     lines: [],
+    incarnation: context.indexer.incarnation(),
   };
   if (options.appData !== undefined) record.appData = checkAppData(options.appData);
   await runTransaction(context, ['conversations'], 'readwrite', 'Creating a conversation', async (transaction) => {

@@ -40,6 +40,13 @@ export interface ConversationRecord {
   indexedSeq?: number;
   /** Present (1) while `indexedSeq < lastSeq`: the sparse index `byUnindexed` lists what the indexer has left to do. */
   unindexed?: 1;
+  /**
+   * Random, written whenever a record is created (and by the indexer on a record without one),
+   * kept by every write that only adds entries: while it is the same, the entry at a seq is the
+   * same entry, so a search may keep the folded text of entries not yet indexed between queries
+   * (DESIGN §17.12). Absent on records written by older builds: those are read at every query.
+   */
+  incarnation?: string;
 }
 
 /**

@@ -1,35 +1,15 @@
 import { wordTerms, type SearchWord } from '../../core/search-query.js';
 import { throwIfAborted } from '../database/aborted-error.js';
-import { getAllInChunks } from '../database/get-all-in-chunks.js';
 import type { Transaction } from '../database/run-transaction.js';
 import type { EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
-import { seqRange } from '../database/seq-range.js';
 import type { SearchHit, SearchResult } from '../types/search.js';
 import { walkPostings, type PackedStore } from './packed-walk.js';
+import type { PendingTexts } from './pending-texts.js';
 import { comparePostings, type Posting } from './posting-codec.js';
 import type { SearchPage } from './search-page.js';
 import { comparePositions, encodeCursor, positionOf, type SearchPosition } from './search-position.js';
-
-type ToHit = (record: EntryRecord) => SearchHit | undefined;
-interface Found { hit: SearchHit; position: SearchPosition }
-
-/** The entries the packed index does not hold yet that are hits, newest first (DESIGN §17: search is complete at every moment). */
-async function unindexedHits(transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, toHit: ToHit, page: SearchPage, scope: string | undefined): Promise<Found[]> {
-  const behind = (await transaction.objectStore('conversations').index('byUnindexed').getAll()).filter((record) => scope === undefined || record.id === scope);
-  const entries = transaction.objectStore('entries');
-  // In bounded requests (getAllInChunks): a long chat not yet indexed must not be one reply of all its entries.
-  const batches = await Promise.all(behind.map((record) => getAllInChunks((part) => entries.getAll(part),
-    (first, last) => seqRange(keyRange, record.id, first, last), (record.indexedSeq ?? 0) + 1, record.lastSeq)));
-  const found: Found[] = [];
-  for (const record of batches.flat()) {
-    const position = positionOf(record);
-    if (page.after !== undefined && comparePositions(position, page.after) >= 0) continue;
-    const hit = toHit(record);
-    if (hit !== undefined) found.push({ hit, position });
-  }
-  return found.sort((left, right) => comparePositions(right.position, left.position));
-}
+import { unindexedHits, type Found, type ToHit } from './unindexed-hits.js';
 
 /** The postings every stream has, newest first: each stream is one query term's walk. */
 async function* intersect(streams: AsyncGenerator<Posting>[]): AsyncGenerator<Posting> {
@@ -96,31 +76,32 @@ async function* indexedHits(
 /**
  * A page of hits from the packed index and the entries it does not hold yet, merged newest first
  * (DESIGN §17.3); one read-only transaction sees both as of one moment, so an entry is in exactly
- * one of them. The cursor is the last hit's position, as in 0.2.
+ * one of them. `texts`: the store's kept texts of entries not yet indexed (DESIGN §17.12). The
+ * cursor is the last hit's position, as in 0.2.
  * @internal
  */
 export async function packedSearch(
   transaction: Transaction<'readonly'>, keyRange: typeof IDBKeyRange, words: readonly SearchWord[], toHit: ToHit, page: SearchPage,
+  texts: PendingTexts,
   /** Only this conversation's entries. */
   scope?: string,
 ): Promise<SearchResult> {
-  const pending = await unindexedHits(transaction, keyRange, toHit, page, scope);
+  const pending = await unindexedHits(transaction, keyRange, words, toHit, page, scope, texts);
   const hits: SearchHit[] = [];
-  let next = 0;
   const take = (found: Found): SearchResult | undefined => {
     hits.push(found.hit);
     return hits.length === page.limit ? { hits, nextCursor: encodeCursor(found.position) } : undefined;
   };
   for await (const found of indexedHits(transaction, keyRange, words, toHit, page, scope)) {
-    while (next < pending.length && comparePositions(pending[next]!.position, found.position) > 0) {
-      const full = take(pending[next++]!);
+    for (let newer = await pending.next(found.position); newer !== undefined; newer = await pending.next(found.position)) {
+      const full = take(newer);
       if (full) return full;
     }
     const full = take(found);
     if (full) return full;
   }
-  while (next < pending.length) {
-    const full = take(pending[next++]!);
+  for (let rest = await pending.next(); rest !== undefined; rest = await pending.next()) {
+    const full = take(rest);
     if (full) return full;
   }
   return { hits };

@@ -1,6 +1,4 @@
-import type { Entry } from '../../core/entry.js';
 import { readEntry } from '../../core/read-entry.js';
-import { foldForSearch } from '../../core/search-normalize.js';
 import { matchesTerms, parseSearchQuery, type SearchWord } from '../../core/search-query.js';
 import { searchSnippet } from '../../core/search-snippet.js';
 import { searchableText } from '../../core/search-text.js';
@@ -12,7 +10,9 @@ import type { EntryRecord } from '../database/schema.js';
 import { termsOfKeys } from '../database/search-keys.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { SearchHit, SearchOptions, SearchResult } from '../types/search.js';
+import { foldedTextOf, mayContain } from './folded-text.js';
 import { packedSearch } from './packed-search.js';
+import { pendingTextsOf } from './pending-texts.js';
 import type { SearchPage } from './search-page.js';
 import { decodeCursor, encodeCursor } from './search-position.js';
 
@@ -37,7 +37,7 @@ export async function searchEntries(context: StoreContext, query: string, option
     const record = conversationId === undefined ? undefined : await readRecord(transaction, conversationId);
     if (words.length === 0) return { hits: [] };
     // The packed index plus what it does not hold yet (DESIGN §17).
-    return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page, record?.id);
+    return packedSearch(transaction, context.keyRange, words, (stored) => toHit(stored, words), page, pendingTextsOf(context), record?.id);
   });
 }
 
@@ -47,7 +47,7 @@ export function toHit(record: EntryRecord, words: readonly SearchWord[]): Search
   if (record.search !== undefined && !matchesTerms(termsOfKeys(record.search), words)) return undefined;
   // Most entries scanned (those not yet indexed, DESIGN §17) fail this cheap test on the stored
   // text and are never parsed or segmented into words.
-  if (!mayMatch(storedText(record), words)) return undefined;
+  if (!mayContain(foldedTextOf(record), words)) return undefined;
   const parsed = readEntry(record);
   if (!parsed.success) return undefined;
   const entry = parsed.data;
@@ -58,29 +58,6 @@ export function toHit(record: EntryRecord, words: readonly SearchWord[]): Search
     role: entry.type === 'compaction' ? 'summary' : entry.message.role,
     snippet: found.snippet, highlights: found.highlights,
   };
-}
-
-/** The searchable text of a stored record, read before it is checked; `undefined` when it does not have the shape (`readEntry` then decides). */
-function storedText(record: EntryRecord): string | undefined {
-  try {
-    return searchableText(record as unknown as Entry);
-  } catch {
-    return undefined;
-  }
-}
-
-// Text without a code unit above U+007F folds to its lowercase (NFKD and NFC leave it as it is, no accents to drop).
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * Whether `text` may contain every query word: each word is in the folded text wherever it
- * matches (a word start or a substring), so a text without one of them is no hit. `undefined`
- * text: cannot tell.
- */
-function mayMatch(text: string | undefined, words: readonly SearchWord[]): boolean {
-  if (text === undefined) return true;
-  const folded = ASCII.test(text) ? text.toLowerCase() : foldForSearch(text);
-  return words.every((word) => folded.includes(word.kind === 'prefix' ? word.term : word.text));
 }
 
 function checkOptions(options: SearchOptions): number {

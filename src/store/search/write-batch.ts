@@ -21,14 +21,16 @@ async function stillTheOneRead(transaction: Transaction<'readwrite'>, part: Part
  * `indexedSeq`, same entry `to`), with its `indexedSeq` advanced; undefined when another tab
  * indexed it meanwhile or it was deleted (and perhaps re-created) since.
  */
-async function writePart(transaction: Transaction<'readwrite'>, part: Part): Promise<Posting[] | undefined> {
+async function writePart(context: StoreContext, transaction: Transaction<'readwrite'>, part: Part): Promise<Posting[] | undefined> {
   const conversations = transaction.objectStore('conversations');
   const names = transaction.objectStore('searchNames');
   // The number is looked up beside the checks (one round trip less a batch); made only once they pass (numbers are never reused).
   const [record, same, known] = await Promise.all([conversations.get(part.id), stillTheOneRead(transaction, part), names.index('byId').getKey(part.id)]);
   if (record === undefined || (record.indexedSeq ?? 0) !== part.from - 1 || !same) return undefined;
   const number = known ?? await names.add({ id: part.id });
-  const next: ConversationRecord = { ...record, indexedSeq: part.to };
+  // A record an older build created has no incarnation: it gets one here, read in this transaction
+  // (so it names the conversation as it is now), and its later entries can be kept by searches (DESIGN §17.12).
+  const next: ConversationRecord = { ...record, indexedSeq: part.to, incarnation: record.incarnation ?? context.indexer.incarnation() };
   if (part.to >= record.lastSeq) delete next.unindexed;
   await conversations.put(next);
   return part.terms.map(({ time, seq }): Posting => [time, seq, number]);
@@ -45,7 +47,7 @@ async function writePart(transaction: Transaction<'readwrite'>, part: Part): Pro
 export async function writeBatch(context: StoreContext, parts: Part[]): Promise<number> {
   const stores = ['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames'] as const;
   return runTransaction(context, [...stores], 'readwrite', 'Indexing for search', async (transaction) => {
-    const written = await Promise.all(parts.map((part) => writePart(transaction, part)));
+    const written = await Promise.all(parts.map((part) => writePart(context, transaction, part)));
     const byTerm = new Map<string, Posting[]>();
     let indexed = 0;
     for (const [index, postings] of written.entries()) {

@@ -48,7 +48,7 @@ export async function mergeEntries(
     else parsed.set(checked.entry.id, checked.entry);
   }
   const promised = options.fetchAttachments === undefined ? new Set<string>() : await fetchMissingAttachments(context, [...parsed.values()], options.fetchAttachments);
-  const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation);
+  const created = options.conversation === undefined ? undefined : newRecord(conversationId, options.conversation, context.indexer.incarnation());
   const outcome = await runTransaction(context, ALL_STORES, 'readwrite', 'Merging entries', async (transaction) => {
     const existing = await transaction.objectStore('conversations').get(conversationId);
     const record = existing ?? created;
@@ -71,10 +71,11 @@ export async function mergeEntries(
   return { conversation, added: outcome.added, waiting: outcome.waiting, warnings, created: outcome.created, previousLastSeq: outcome.previousLastSeq };
 }
 
-function newRecord(id: string, fields: MergedConversation): ConversationRecord {
+function newRecord(id: string, fields: MergedConversation, incarnation: string): ConversationRecord {
   const record: ConversationRecord = {
     id: checkConversationId(id), title: checkTitle(fields.title), createdAt: fields.createdAt, updatedAt: fields.createdAt,
     lastSeq: 0, headId: null, headSeq: 0, keptFromSeq: 1, lastCompactionSeq: 0, windowStartSeq: 0, lines: [],
+    incarnation,
   };
   if (fields.appData !== undefined) record.appData = checkAppData(fields.appData);
   return record;

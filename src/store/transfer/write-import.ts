@@ -39,7 +39,7 @@ export async function writeImport(
   const entries = checked.entries.map((entry) => remap(entry, conversationId, renamed));
   const tree = indexTree(entries);
   const headId = checked.headId === null ? null : renamed.get(checked.headId) ?? checked.headId;
-  const record = recordOf(checked, conversationId, entries, tree, headId);
+  const record = recordOf(checked, conversationId, entries, tree, headId, context.indexer.incarnation());
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
@@ -65,7 +65,7 @@ function remap(entry: Entry, conversationId: string, renamed: ReadonlyMap<string
  * The conversation record: the head is the newest leaf at or below the export's head (the newest
  * leaf of all, the last entry, without one), so an export taken mid-switch still lands on a leaf.
  */
-function recordOf(checked: CheckedImport, id: string, entries: readonly Entry[], tree: IndexedTree, headId: string | null): ConversationRecord {
+function recordOf(checked: CheckedImport, id: string, entries: readonly Entry[], tree: IndexedTree, headId: string | null, incarnation: string): ConversationRecord {
   const named = headId === null ? undefined : tree.nodes.get(headId);
   const headSeq = named === undefined ? entries.length : tree.table.newestTipBelow(named);
   const head = entries[headSeq - 1];
@@ -74,7 +74,7 @@ function recordOf(checked: CheckedImport, id: string, entries: readonly Entry[],
     id, title: checked.conversation.title, createdAt: checked.conversation.createdAt, updatedAt: checked.conversation.updatedAt,
     lastSeq: entries.length, headId: head?.id ?? null, headSeq: head?.seq ?? 0,
     keptFromSeq: node?.keptFrom ?? 1, lastCompactionSeq: lastCompaction(entries)?.seq ?? 0, windowStartSeq: node?.window ?? 0,
-    lines: tree.table.lines,
+    lines: tree.table.lines, incarnation,
   };
   if (checked.conversation.appData !== undefined) record.appData = checked.conversation.appData;
   return record;
