@@ -153,6 +153,15 @@ describe('the texts kept of entries not yet indexed', { timeout: 60_000 }, () =>
         expect(await allHits(tabs.tab, 'tomatoes')).toEqual([]);
         return { ...tabs, other: writer === 'this tab' ? tabs.tab : tabs.other };
       };
+      /** The new incarnation's entries: other words at the same seqs. */
+      const newWords = () => [user('new words about tomatoes'), assistant('more new words about tomatoes')];
+      /** A store on a database of its own holding 'chat' with {@link newWords}, to export or pull from. */
+      const chatElsewhere = async (): Promise<ConvologStore> => {
+        const elsewhere = await open(fixture.name());
+        await elsewhere.createConversation({ id: 'chat' });
+        await elsewhere.append('chat', newWords());
+        return elsewhere;
+      };
       const expectNewWords = async (name: string, tab: ConvologStore): Promise<void> => {
         expect(await expectExact(tab, name, 'violins')).toEqual([]);
         expect(await expectExact(tab, name, 'tomatoes')).toHaveLength(2);
@@ -163,16 +172,13 @@ describe('the texts kept of entries not yet indexed', { timeout: 60_000 }, () =>
         const { name, tab, other } = await setUp();
         await other.deleteConversation('chat');
         await other.createConversation({ id: 'chat' });
-        await other.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
+        await other.append('chat', newWords());
         await expectNewWords(name, tab);
       });
 
       it('through an import of an export with that id (as a restore from a backup or the journal)', async () => {
         const { name, tab, other } = await setUp();
-        const elsewhere = await open(fixture.name());
-        await elsewhere.createConversation({ id: 'chat' });
-        await elsewhere.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
-        const exported = await elsewhere.exportConversation('chat');
+        const exported = await (await chatElsewhere()).exportConversation('chat');
         await other.deleteConversation('chat');
         expect((await other.importConversation(exported, { onConflict: 'error' })).conversation.id).toBe('chat');
         await expectNewWords(name, tab);
@@ -180,10 +186,7 @@ describe('the texts kept of entries not yet indexed', { timeout: 60_000 }, () =>
 
       it('through a sync pull (mergeEntries creating it), whose seqs are given in arrival order', async () => {
         const { name, tab, other } = await setUp();
-        const elsewhere = await open(fixture.name());
-        await elsewhere.createConversation({ id: 'chat' });
-        await elsewhere.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
-        const entries = await elsewhere.entries('chat');
+        const entries = await (await chatElsewhere()).entries('chat');
         await other.deleteConversation('chat');
         await other.mergeEntries('chat', entries, { conversation: { title: '', createdAt: new Date().toISOString() } });
         await expectNewWords(name, tab);
@@ -193,7 +196,7 @@ describe('the texts kept of entries not yet indexed', { timeout: 60_000 }, () =>
         const { name, tab, other } = await setUp();
         await other.clear();
         await other.createConversation({ id: 'chat' });
-        await other.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
+        await other.append('chat', newWords());
         await expectNewWords(name, tab);
       });
     });
