@@ -4,7 +4,7 @@ import type { Message } from '../../src/core/index.js';
 import { indexTerms } from '../../src/core/search-terms.js';
 import { COMMON_QUERY, longMessage, PLANTED_COUNT, RARE_CHINESE, RARE_WORD } from './corpus.js';
 import { fullScan, fullScanMany, type ScanResult } from './full-scan.js';
-import { median, type SideSummary } from '../store/measure.js';
+import { summarize, type SideSummary } from '../store/measure.js';
 import { medianFigure, ratioFigure, type SearchFigure } from './search-figure.js';
 import type { SearchBench } from './search-bench.js';
 import type { BenchSearchStore } from './search-store.js';
@@ -60,10 +60,7 @@ async function timeFullScans(bench: SearchBench): Promise<SideSummary> {
     await fullScan(bench.raw, RARE_WORD);
     samples.push(performance.now() - started);
   }
-  return {
-    label: `full scan for '${RARE_WORD}' (every entry read, normalized, matched)`, unit: 'ms/op', opsPerRepetition: 1,
-    median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples,
-  };
+  return summarize({ label: `full scan for '${RARE_WORD}' (every entry read, normalized, matched)`, opsPerRepetition: 1 }, samples);
 }
 
 /**

@@ -4,7 +4,7 @@
 // 17d times the first query after they were written, when nothing is kept yet (the first keystroke
 // after an import); figure 22b (heap while indexing) flushes them, sampled from the Node side.
 // What the figures write goes again afterwards, so a kept database stays the pristine history.
-import { median, type SideSummary } from '../store/measure.js';
+import { summarize, type SideSummary } from '../store/measure.js';
 import { conversationMessages, messagesPerConversation, RARE_WORD } from './corpus.js';
 import { medianFigure, type SearchFigure } from './search-figure.js';
 import type { SearchBench } from './search-bench.js';
@@ -49,10 +49,7 @@ async function firstQueries(bench: SearchBench, rounds: number): Promise<SideSum
     const second = await bench.store.search(RARE_WORD);
     if (JSON.stringify(first) !== JSON.stringify(second)) throw new Error(`figure 17d: the first and the second query for '${RARE_WORD}' found different hits`);
   }
-  return {
-    label: `store.search('${RARE_WORD}'), first page, the first query after ${PENDING_ENTRIES} entries were written`, unit: 'ms/op', opsPerRepetition: 1,
-    median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples,
-  };
+  return summarize({ label: `store.search('${RARE_WORD}'), first page, the first query after ${PENDING_ENTRIES} entries were written`, opsPerRepetition: 1 }, samples);
 }
 
 /** Figures 17c and 17d: the rare word's first page with {@link PENDING_ENTRIES} entries pending, as it stands (warm) and as the first query (cold). */

@@ -77,7 +77,8 @@ export async function measure(sides: readonly Side[], options: MeasureOptions): 
   return sides.map((side, index) => summarize(side, samples[index] ?? []));
 }
 
-function summarize(side: Side, values: number[]): SideSummary {
+/** The summary of `values`, one side's samples in milliseconds per operation. */
+export function summarize(side: Pick<Side, 'label' | 'opsPerRepetition'>, values: number[]): SideSummary {
   return {
     label: side.label,
     unit: 'ms/op',

@@ -3,7 +3,7 @@
 import { deleteDB } from 'idb';
 import fixtureUrl from '../../test/fixtures/store-0.1/v1-database.json.gz?inline';
 import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from '../../test/store/database-dump.js';
-import { median, type MeasureOptions, type SideSummary } from './measure.js';
+import { summarize, type MeasureOptions } from './measure.js';
 import type { StoreFigure, StoreFigureDefinition } from './figures.js';
 import { loadStoreModule } from './store-module.js';
 
@@ -13,10 +13,6 @@ const NAME = 'convolog-bench-upgrade';
 async function writeVersion1(dump: DatabaseDump): Promise<void> {
   await deleteDB(NAME);
   await writeDatabaseDump(NAME, dump, { durability: 'relaxed' });
-}
-
-function summary(label: string, samples: number[]): SideSummary {
-  return { label, unit: 'ms/op', opsPerRepetition: 1, median: median(samples), min: Math.min(...samples), max: Math.max(...samples), samples };
 }
 
 async function upgradeCost(options: MeasureOptions): Promise<StoreFigure> {
@@ -39,8 +35,8 @@ async function upgradeCost(options: MeasureOptions): Promise<StoreFigure> {
     opens.push(open);
   }
   await deleteDB(NAME);
-  const candidate = summary(`openStore on the 0.1 database (${dump.entries.length} entries): the upgrade`, upgrades);
-  const baseline = summary('openStore on the same database once upgraded', opens);
+  const candidate = summarize({ label: `openStore on the 0.1 database (${dump.entries.length} entries): the upgrade`, opsPerRepetition: 1 }, upgrades);
+  const baseline = summarize({ label: 'openStore on the same database once upgraded', opsPerRepetition: 1 }, opens);
   return {
     id: 'b4', title: `upgrade of a 0.1 database (${dump.entries.length} entries) vs opening it upgraded`,
     candidate, baseline, ratio: candidate.median / baseline.median, ratioDefinition: 'candidate / baseline',
