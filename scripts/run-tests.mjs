@@ -20,7 +20,10 @@ import { execFileSync, spawn } from 'node:child_process';
  * (`reliability-firefox` over WebDriver BiDi, `reliability-webkit` over classic WebDriver:
  * DESIGN §19), so every engine runs the reliability suite.
  */
-const ENGINES = { firefox: ['firefox', 'reliability-firefox'], webkit: ['webkit', 'reliability-webkit'] };
+const ENGINES = {
+  firefox: ['firefox', 'firefox-isolated', 'reliability-firefox'],
+  webkit: ['webkit', 'webkit-isolated', 'reliability-webkit'],
+};
 /**
  * Every other project, in the process whose output streams live. Vitest runs them in this order
  * on 2 cores: `node` and `browser` (one file at a time, beside the engines' processes), then
@@ -32,7 +35,7 @@ const ENGINES = { firefox: ['firefox', 'reliability-firefox'], webkit: ['webkit'
  * run took 42 min against 43: the machine is CPU-bound, so four processes at once took twice as
  * long each, and a demo test needed its retry. Only less work shortens it (README "Development").
  */
-const MAIN_PROJECTS = ['node', 'browser', 'e2e', 'reliability', 'crash-harness'];
+const MAIN_PROJECTS = ['node', 'browser', 'browser-isolated', 'e2e', 'reliability', 'crash-harness'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
  * A process that prints nothing for this long is stuck. An engine's slowest file takes about a

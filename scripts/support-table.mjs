@@ -48,7 +48,7 @@ function suitesOf(report) {
 function run(engine, folder) {
   const output = join(folder, `${engine.project}.json`);
   const started = performance.now();
-  const result = spawnSync('npx', ['vitest', 'run', '--project', engine.project, '--reporter=dot', '--reporter=json', `--outputFile.json=${output}`], {
+  const result = spawnSync('npx', ['vitest', 'run', '--project', engine.project, '--project', `${engine.project}-isolated`, '--reporter=dot', '--reporter=json', `--outputFile.json=${output}`], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
