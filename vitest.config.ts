@@ -1,10 +1,10 @@
-// One config, twelve projects:
+// One config, thirteen projects:
 // - node: core, store and adapter tests; IndexedDB comes from fake-indexeddb.
 // - browser: the core, store and importers suites again, in real Chromium against real IndexedDB.
 // - firefox, webkit: the engine suites (ENGINE_SUITES) in Firefox ESR and WebKitGTK, through our
 //   own launch-only providers (test/support/browser-providers; DESIGN §19).
-// - browser-isolated, firefox-isolated, webkit-isolated: the engine-suite files that mock a module
-//   (MOCKS_MODULES), each in a page of its own; the three above share one page's modules.
+// - node-isolated, browser-isolated, firefox-isolated, webkit-isolated: the files that mock a
+//   module (MOCKS_MODULES), each with modules of its own; the four above share theirs.
 // - e2e: playwright-core drives real Chromium against the demo; a failed test runs once more.
 // - reliability: the same against the store, crashes and hostile input, never retried.
 // - crash-harness: the browsers SIGKILLed mid-append under CPU load, never retried; Chromium's
@@ -47,7 +47,27 @@ const ENGINE_DEPS = { exclude: ['highlight.js'] };
  * `<engine>-isolated`. A file that mocks a module and is not listed fails when an earlier file has
  * loaded the module already.
  */
-const MOCKS_MODULES = ['test/store/journal/append-ahead.test.ts'];
+const MOCKS_MODULES = ['test/store/journal/append-ahead.test.ts', 'test/store/journal/restore-pending.test.ts'];
+
+/**
+ * The Node suites on fake-indexeddb: `node` shares each worker's modules across its files (218 s
+ * isolated against 107 s shared here, 2026-12-04), `node-isolated` runs MOCKS_MODULES.
+ */
+function nodeProjects() {
+  const project = (isolated: boolean) => ({
+    // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in Node and the browsers.
+    assetsInclude: ['**/*.gz'],
+    test: {
+      name: isolated ? 'node-isolated' : 'node',
+      include: isolated ? MOCKS_MODULES : ['test/{core,store,adapters,importers,build,ai-sdk,react,sync}/**/*.test.{ts,tsx}'],
+      exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, 'test/sync/**/*.browser.test.ts', ...MOCKS_MODULES],
+      isolate: isolated,
+      environment: 'node',
+      setupFiles: ['fake-indexeddb/auto'],
+    },
+  });
+  return [project(false), project(true)];
+}
 
 /**
  * A browser project running ENGINE_SUITES in one engine: `name` shares one page's modules across its
@@ -105,17 +125,7 @@ export default defineConfig({
     // MiniBrowser on a fresh Xvfb connects in 2-5 s here, but CI shares 2 cores: 90 s, not 60.
     browser: { connectTimeout: 90_000 },
     projects: [
-      {
-        // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in both projects.
-        assetsInclude: ['**/*.gz'],
-        test: {
-          name: 'node',
-          include: ['test/{core,store,adapters,importers,build,ai-sdk,react,sync}/**/*.test.{ts,tsx}'],
-          exclude: ['test/sync/**/*.browser.test.ts'],
-          environment: 'node',
-          setupFiles: ['fake-indexeddb/auto'],
-        },
-      },
+      ...nodeProjects(),
       ...engineProjects('browser', 'chromium', () => playwright({
         launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
       })),

@@ -35,7 +35,7 @@ const ENGINES = {
  * run took 42 min against 43: the machine is CPU-bound, so four processes at once took twice as
  * long each, and a demo test needed its retry. Only less work shortens it (README "Development").
  */
-const MAIN_PROJECTS = ['node', 'browser', 'browser-isolated', 'e2e', 'reliability', 'crash-harness'];
+const MAIN_PROJECTS = ['node', 'node-isolated', 'browser', 'browser-isolated', 'e2e', 'reliability', 'crash-harness'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
  * A process that prints nothing for this long is stuck. An engine's slowest file takes about a
