@@ -18,24 +18,30 @@ import { execFileSync, spawn } from 'node:child_process';
  * The engines that run in processes of their own, each with the projects it runs: each also
  * drives the page-driven reliability scenarios in its engine after its engine suites
  * (`reliability-firefox` over WebDriver BiDi, `reliability-webkit` over classic WebDriver:
- * DESIGN §19), so every engine runs the reliability suite.
+ * DESIGN §19), so every engine runs the reliability suite. Each also takes one of the main
+ * process's one-at-a-time loads: the Node suites (Firefox's) and Chromium's page-driven
+ * reliability scenarios (WebKit's), so that no process runs alone for long while the others idle.
  */
 const ENGINES = {
-  firefox: ['firefox', 'firefox-isolated', 'reliability-firefox'],
-  webkit: ['webkit', 'webkit-isolated', 'reliability-webkit'],
+  firefox: ['firefox', 'firefox-isolated', 'reliability-firefox', 'node', 'node-isolated'],
+  webkit: ['webkit', 'webkit-isolated', 'reliability-webkit', 'reliability'],
 };
 /**
- * Every other project, in the process whose output streams live. Vitest runs them in this order
- * on 2 cores: `node` and `browser` (one file at a time, beside the engines' processes), then
- * `reliability`, then `crash-harness` alone (its busy loops load both cores: by then the engines'
- * processes have ended), and `e2e` last (its files one at a time, after every group).
+ * The rest, in the process whose output streams live: Chromium's engine suites (beside the
+ * engines' processes), then `e2e` (its files one at a time), then `crash-harness` (its busy loops
+ * load both cores: by then the engines' processes have ended).
  *
- * Measured (clean clone, 2026-12-04): run as five processes in two phases instead (`node` +
- * `browser`, `reliability` + `e2e`, Firefox, WebKit at once, then the crash harnesses), the whole
- * run took 42 min against 43: the machine is CPU-bound, so four processes at once took twice as
- * long each, and a demo test needed its retry. Only less work shortens it (README "Development").
+ * Measured on clean clones here (2 cores), tests after the install:
+ * - 2026-12-04, every project but the engines' in this process, files isolated: 42.5 min.
+ * - five processes in two phases instead (`node` + `browser`, `reliability` + `e2e`, Firefox,
+ *   WebKit at once, then the crash harnesses): 42 min against 43. The machine is CPU-bound, so
+ *   four processes at once took twice as long each, and a demo test needed its retry.
+ * - files sharing modules (`isolate: false`, vitest.config.ts): 32.6 min, and this process then
+ *   ran alone for its last ~18 min (node 306 s, browser 535 s, reliability 298 s, crash-harness
+ *   313 s, e2e 687 s, one file at a time) while Firefox's and WebKit's ended after ~14 min: hence
+ *   `node` and `reliability` moved to them.
  */
-const MAIN_PROJECTS = ['node', 'node-isolated', 'browser', 'browser-isolated', 'e2e', 'reliability', 'crash-harness'];
+const MAIN_PROJECTS = ['browser', 'browser-isolated', 'crash-harness', 'e2e'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
  * A process that prints nothing for this long is stuck. An engine's slowest file takes about a

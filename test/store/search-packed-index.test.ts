@@ -176,5 +176,5 @@ describe('the background indexer', () => {
     const reopened = await fixture.open({ name: upgraded });
     await vi.waitFor(async () => expect(await reopened.searchIndexStatus()).toEqual({ pending: 0 }), { timeout: 20_000, interval: 100 });
     expect(await expectPackedIndexMatchesLog(upgraded)).toMatchObject({ indexed: dump.entries.length });
-  });
+  }, 60_000); // two waits of up to 20 s each: at the default 15 s, WebKit on 2 loaded cores timed out in CI
 });
