@@ -164,9 +164,8 @@ export default defineConfig({
           include: CRASH_HARNESSES,
           ...E2E,
           // Never retried. Its busy loops load both cores, so it is a group of its own, after
-          // `reliability` and before `e2e`'s one-at-a-time files (Vitest runs those last). In
-          // `npm test` it runs in a process of its own beside the others, whose load stands in
-          // for its loops (CONVOLOG_LOAD=0: scripts/run-tests.mjs).
+          // `reliability` and before `e2e`'s one-at-a-time files (Vitest runs those last); in
+          // `npm test` the engines' processes have ended by then (scripts/run-tests.mjs).
           sequence: { groupOrder: 4 },
         },
       },

@@ -1,6 +1,5 @@
 // `npm test`: every Vitest project, with Firefox and WebKit each in a Vitest process of its own
-// (its engine suites, then the page-driven reliability scenarios in that engine), and the crash
-// harnesses in a fourth.
+// (its engine suites, then the page-driven reliability scenarios in that engine).
 //
 // Why not one `vitest run`: in one CI run of five, WebKitGTK's page lost its connection to Vitest
 // in the middle of the engine suites ("Browser connection was closed while running tests"), with
@@ -26,33 +25,31 @@ const ENGINES = {
   webkit: ['webkit', 'webkit-isolated', 'reliability-webkit'],
 };
 /**
- * The crash harnesses, in a fourth process from the start, beside the other three, which load both
- * cores with real work (measured: 100 % busy from the first minutes on): so the harnesses start no
- * busy loops of their own (`CONVOLOG_LOAD=0`). Alone (`npm run test:reliability`) they start 3.
- */
-const CRASH = { projects: ['crash-harness'], env: { CONVOLOG_LOAD: '0' } };
-/**
  * Every other project, in the process whose output streams live. Vitest runs them in this order
- * on 2 cores: `node` and `browser` (one file at a time, beside the other processes), then
- * `reliability`, and `e2e` last (its files one at a time, after every group), by then alone: a
- * demo test beside the engines' suites took 2-2.5 times as long (one run, 2026-12-04).
+ * on 2 cores: `node` and `browser` (one file at a time, beside the engines' processes), then
+ * `reliability`, then `crash-harness` alone (its busy loops load both cores: by then the engines'
+ * processes have ended), and `e2e` last (its files one at a time, after every group).
  *
- * Measured on clean clones here (2 cores), tests after the install:
- * - every project but the engines' in this process, files isolated: 42.5 min.
- * - five processes in two phases instead (`node` + `browser`, `reliability` + `e2e`, Firefox,
- *   WebKit at once, then the crash harnesses): 42 min against 43. The machine is CPU-bound, so
- *   four processes at once took twice as long each, and a demo test needed its retry.
- * - files sharing modules (`isolate: false`, vitest.config.ts): 32.6 min, of which this process
- *   ran alone for its last ~18 min (reliability 298 s, the crash harnesses with their busy loops
- *   313 s, e2e 687 s) while the engines' ended after ~14: hence the harnesses moved to run beside
- *   the engines' suites, whose load stands in for the loops. Only less work shortens the rest.
+ * Measured on clean clones here (2 cores, 2026-12-04; the CPU is 100 % busy from the third minute
+ * on, sampled every 15 s), so only less work shortens the run (README "Development"):
+ * - files isolated: 42.5 min. Five processes in two phases instead (`node` + `browser`,
+ *   `reliability` + `e2e`, Firefox, WebKit at once, then the crash harnesses): 42 min against 43,
+ *   each of four processes at once twice as slow, and a demo test needed its retry.
+ * - files sharing modules (vitest.config.ts): tests 32.6 min; this process ran alone for its last
+ *   ~18 (reliability 298 s, crash-harness 313 s, e2e 687 s). Not kept, each stopped once its
+ *   outcome was clear: (a) `node` in Firefox's process and `reliability` in WebKit's, e2e before
+ *   the harness: e2e beside the engines' suites took 2-2.5x as long per file (demo-backup 157 s
+ *   against 56-72; Chromium's renderers run niced); (b) the crash harnesses in a fourth process
+ *   from the start without their busy loops, the other suites' load standing in: starved, they
+ *   did a tenth of the work in more time (Firefox 46 acknowledged batches in 227 s against 532 in
+ *   78 s alone with the loops), and this process fell ~60 files behind.
  */
-const MAIN_PROJECTS = ['node', 'node-isolated', 'browser', 'browser-isolated', 'e2e', 'reliability'];
+const MAIN_PROJECTS = ['node', 'node-isolated', 'browser', 'browser-isolated', 'e2e', 'reliability', 'crash-harness'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';
 /**
  * A process that prints nothing for this long is stuck. An engine's slowest file takes about a
- * minute; the main process's slowest (long-chat) under 3 minutes; the crash harness's Chromium
- * file 3.5 minutes alone, more beside the others.
+ * minute; the main process's slowest, the crash harness, about 3.5 minutes alone, and files
+ * there run side by side, so one finishing prints.
  */
 const SILENCE_MS = Number(process.env.CONVOLOG_TEST_SILENCE_MS ?? 6 * 60_000);
 const MAIN_SILENCE_MS = Number(process.env.CONVOLOG_TEST_SILENCE_MS ?? 10 * 60_000);
@@ -65,11 +62,11 @@ const groups = new Set();
  * browsers it started. Output goes through as it comes when `live`, otherwise it is kept and
  * printed as one block when the process ends, so two engines never interleave their lines.
  */
-function vitest(args, { live, label, silenceMs = SILENCE_MS, env = {} }) {
+function vitest(args, { live, label, silenceMs = SILENCE_MS }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
       detached: true,
     });
     groups.add(child.pid);
@@ -171,14 +168,14 @@ function browserWentAway({ code, output }) {
  * Runs a process's projects; once more, loudly, when its browser went away or it stalled while no
  * test had failed. A second loss fails the run.
  */
-async function run(args, { live, label, silenceMs, env }) {
-  const first = await vitest(args, { live, label, silenceMs, env });
+async function run(args, { live, label, silenceMs }) {
+  const first = await vitest(args, { live, label, silenceMs });
   if (!browserWentAway(first)) return first.code;
   process.stdout.write(
     `\n!!!! ${label}: the browser's page went away or the run stalled while no test had failed (see the output above). ` +
       `Running ${label} once more; a second loss fails the run.\n`,
   );
-  return (await vitest(args, { live, label: `${label}, second run`, silenceMs, env })).code;
+  return (await vitest(args, { live, label: `${label}, second run`, silenceMs })).code;
 }
 
 /** Ctrl+C or a CI cancel stops every Vitest's process group too (they do not get the terminal's signal). */
@@ -208,8 +205,6 @@ async function main() {
     run([...projects, ...args], { live: true, label: MAIN_PROJECTS.join(', '), silenceMs: MAIN_SILENCE_MS }),
     ...Object.entries(ENGINES).map(([name, engineProjects]) =>
       run([...engineProjects.flatMap((project) => ['--project', project]), ...args], { live: false, label: name })),
-    // The harness's one test runs 3-6 min beside the others and prints only at its end.
-    run([...CRASH.projects.flatMap((project) => ['--project', project]), ...args], { live: false, label: 'crash harnesses', silenceMs: MAIN_SILENCE_MS, env: CRASH.env }),
   ]);
   process.exit(main !== 0 || engines.some((code) => code !== 0) ? 1 : 0);
 }

@@ -23,7 +23,6 @@ import { startDevServer, type DevServer } from './support/vite-server.js';
  * cycle took Firefox 8.5-18.5 s and WebKit 5-10.5 s at load 9-25 (12 kills: Firefox up to 239 s).
  */
 const KILLS = Number(process.env.CONVOLOG_ENGINE_KILLS ?? 10);
-/** Busy loops beside the browser; `npm test` sets 0, running the harness beside its other suites' load. */
 const LOAD = Number(process.env.CONVOLOG_LOAD ?? 3);
 const DATABASE = 'kill-loop';
 /** A fresh browser on a cold page (Vite serves src/ module by module) under load: 5-30 s here. */

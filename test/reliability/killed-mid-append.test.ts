@@ -20,7 +20,6 @@ import { recordFigure } from './support/figures.js';
  * minutes (README "Development"); every run recorded in DESIGN §21 lost nothing at either count.
  */
 const KILLS = Number(process.env.CONVOLOG_KILLS ?? 20);
-/** Busy loops beside the browser; `npm test` sets 0, running the harness beside its other suites' load. */
 const LOAD = Number(process.env.CONVOLOG_LOAD ?? 3);
 const WIPE_EVERY = Number(process.env.CONVOLOG_WIPE_EVERY ?? 10);
 const DATABASE = 'kill-loop';
