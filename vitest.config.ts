@@ -41,17 +41,17 @@ const ENGINE_DEPS = { exclude: ['highlight.js'] };
 
 /**
  * The engine-suite files that replace a module with `vi.mock`: they need a module graph of their
- * own. Every other file of an engine's suites shares one page's modules (`isolate: false`): loading
- * each file's modules afresh was a quarter of Chromium's suite (463 s isolated against 345 s
- * shared, 2026-12-04, 2 cores). Each engine runs these files in a project of its own that isolates:
- * `<engine>-isolated`. A file that mocks a module and is not listed fails when an earlier file has
- * loaded the module already.
+ * own. Every other file of an engine's suites shares one page's modules (`isolate: false`):
+ * loading each file's modules afresh was half of Chromium's suite (463 s isolated against 216 s
+ * shared on a quiet machine, 2026-12-04, 2 cores). Each engine runs these files in a project of
+ * its own that isolates: `<engine>-isolated`. A file that mocks a module and is not listed fails
+ * when an earlier file has loaded the module already.
  */
 const MOCKS_MODULES = ['test/store/journal/append-ahead.test.ts', 'test/store/journal/restore-pending.test.ts'];
 
 /**
  * The Node suites on fake-indexeddb: `node` shares each worker's modules across its files (218 s
- * isolated against 107 s shared here, 2026-12-04), `node-isolated` runs MOCKS_MODULES.
+ * isolated against 93 s shared here, 2026-12-04), `node-isolated` runs MOCKS_MODULES.
  */
 function nodeProjects() {
   const project = (isolated: boolean) => ({
