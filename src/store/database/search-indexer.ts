@@ -4,10 +4,10 @@ import type { ConversationRecord } from './schema.js';
 /**
  * Marks what the packed search index does not hold yet, in every write's own transaction (DESIGN
  * §17); the indexer takes it from there. Also hands out the incarnations of created records.
- * Switched off (`enabled` false) only by the benchmark that measures what search costs an append. `beforeWrite`: the tests' pause between a batch's read and
- * its write, where another tab's write lands; `webLocks` false: index as a browser without Web
- * Locks does (tests of two indexers at once); `batchSize`: entries per batch, when not the
- * indexer's own (tests).
+ * Switched off (`enabled` false) only by the benchmark that measures what search costs an append.
+ * `beforeWrite`: the tests' pause between a batch's read and its write, where another tab's write
+ * lands; `webLocks` false: index as a browser without Web Locks does (tests of two indexers at
+ * once); `batchSize`: entries per batch, when not the indexer's own (tests).
  * @internal
  */
 export class SearchIndexer {
