@@ -50,38 +50,35 @@ const ENGINE_DEPS = { exclude: ['highlight.js'] };
 const MOCKS_MODULES = ['test/store/journal/append-ahead.test.ts', 'test/store/journal/restore-pending.test.ts'];
 
 /**
- * The Node suites on fake-indexeddb: `node` shares each worker's modules across its files (218 s
- * isolated against 93 s shared here, 2026-12-04), `node-isolated` runs MOCKS_MODULES.
+ * A suite split in two projects: `name` over `include` but MOCKS_MODULES, its files sharing
+ * modules, and `<name>-isolated` over MOCKS_MODULES, each file with modules of its own.
  */
-function nodeProjects() {
-  const project = (isolated: boolean) => ({
-    // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in Node and the browsers.
-    assetsInclude: ['**/*.gz'],
-    test: {
-      name: isolated ? 'node-isolated' : 'node',
-      include: isolated ? MOCKS_MODULES : ['test/{core,store,adapters,importers,build,ai-sdk,react,sync}/**/*.test.{ts,tsx}'],
-      exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, 'test/sync/**/*.browser.test.ts', ...MOCKS_MODULES],
-      isolate: isolated,
-      environment: 'node',
-      setupFiles: ['fake-indexeddb/auto'],
-    },
-  });
-  return [project(false), project(true)];
+function byIsolation(name: string, include: string[], exclude: string[] = []) {
+  return [false, true].map((isolated) => ({
+    name: isolated ? `${name}-isolated` : name,
+    include: isolated ? MOCKS_MODULES : include,
+    exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, ...exclude, ...MOCKS_MODULES],
+    isolate: isolated,
+  }));
 }
 
-/**
- * A browser project running ENGINE_SUITES in one engine: `name` shares one page's modules across its
- * files; `<name>-isolated` runs MOCKS_MODULES, each file in a page of its own.
- */
+/** The Node suites on fake-indexeddb (218 s isolated against 93 s sharing modules here, 2026-12-04). */
+function nodeProjects() {
+  return byIsolation('node', ['test/{core,store,adapters,importers,build,ai-sdk,react,sync}/**/*.test.{ts,tsx}'], ['test/sync/**/*.browser.test.ts'])
+    .map((test) => ({
+      // Binary fixtures (a gzipped 0.1 database) load as `?inline` data URLs in Node and the browsers.
+      assetsInclude: ['**/*.gz'],
+      test: { ...test, environment: 'node' as const, setupFiles: ['fake-indexeddb/auto'] },
+    }));
+}
+
+/** The browser projects running ENGINE_SUITES in one engine, split by {@link byIsolation}. */
 function engineProjects(name: string, browser: 'chromium' | 'firefox' | 'webkit', provider: () => BrowserProviderOption) {
-  const project = (isolated: boolean) => ({
+  return byIsolation(name, ENGINE_SUITES).map((test) => ({
     assetsInclude: ['**/*.gz'],
     optimizeDeps: ENGINE_DEPS,
     test: {
-      name: isolated ? `${name}-isolated` : name,
-      include: isolated ? MOCKS_MODULES : ENGINE_SUITES,
-      exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, ...MOCKS_MODULES],
-      isolate: isolated,
+      ...test,
       // Sync tests need a CouchDB-compatible server; the page cannot start one.
       globalSetup: ['test/sync/couch-global-setup.ts'],
       browser: {
@@ -93,8 +90,7 @@ function engineProjects(name: string, browser: 'chromium' | 'firefox' | 'webkit'
         instances: [{ browser }],
       },
     },
-  });
-  return [project(false), project(true)];
+  }));
 }
 
 /** playwright-core drives Chromium from Node, one file at a time. */
