@@ -6,7 +6,7 @@
 // own transaction. A query walks a term's blocks newest first.
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import type { Entry } from '../../src/core/entry.js';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
 import { searchableText } from '../../src/core/search-text.js';
 
 /** A posting: the entry's time (ms), seq, and its conversation's number. */

@@ -129,6 +129,14 @@ function summarize(profile) {
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   console.log(`profile: ${total.toFixed(0)} ms sampled`);
   for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${key}`);
+  // Self time by source file too: where a concept's cost is spread over many small functions.
+  const byFile = new Map();
+  for (const [key, ms] of self) {
+    const file = key.slice(key.indexOf(' ') + 1).replace(/:\d+$/, '');
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  }
+  console.log('by file:');
+  for (const [file, ms] of [...byFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${file}`);
 }
 const rounds = Number(option('rounds', 3));
 const base = option('base', undefined);

@@ -1,7 +1,7 @@
 // The timed search figures of issue 20, run in real Chromium against the generated history.
 // Query figures first (they need the pristine history), then the append figure, which writes.
 import type { Message } from '../../src/core/index.js';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
 import { COMMON_QUERY, longMessage, PLANTED_COUNT, RARE_CHINESE, RARE_WORD } from './corpus.js';
 import { fullScan, fullScanMany, type ScanResult } from './full-scan.js';
 import { summarize, type SideSummary } from '../store/measure.js';

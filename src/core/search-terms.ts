@@ -1,5 +1,3 @@
-import { foldForSearch } from './search-normalize.js';
-
 /** The most index terms one entry gets; the first ones in the text win. @internal */
 export const MAX_TERMS_PER_ENTRY = 1000;
 /** The most UTF-16 units of a word that the index keeps; longer words are cut. @internal */
@@ -51,6 +49,12 @@ function visitWords(text: string, from: number, to: number, visit: Visit): boole
     end = pieceEnd(text, from, to);
     const piece = text.slice(from, end);
     if (WORDLESS.test(piece)) continue;
+    // Letters a–z and digits only: one word under UAX #29 in every engine (a long token's pieces,
+    // such as a base64 blob's), which the segmenter would take ~40 µs a piece to say.
+    if (/^[a-z\d]+$/.test(piece)) {
+      if (visit(piece, from, false)) return true;
+      continue;
+    }
     if (!Segmenter) {
       for (const match of piece.matchAll(WORD)) if (visit(match[0], from + match.index, false)) return true;
       continue;
@@ -88,30 +92,4 @@ export function runCharacters(run: string): string[] {
 /** A word cut to {@link MAX_TERM_LENGTH} units, never between the halves of a surrogate pair. @internal */
 export function cutTerm(word: string): string {
   return word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH).replace(/[\ud800-\udbff]$/, '') : word;
-}
-
-/**
- * The search index terms of a text (DESIGN §11): each word folded by `foldForSearch` and cut
- * to {@link MAX_TERM_LENGTH} units; each run of Han, kana, Hangul, Thai, Lao, Khmer or Myanmar as its character bigrams plus
- * its last character (a character keeps the marks after it), so that every character of a run
- * starts some term and a one-character query is a prefix lookup. Unique, in text order, at most {@link MAX_TERMS_PER_ENTRY}.
- *
- * @internal
- */
-export function indexTerms(text: string): string[] {
-  const terms = new Set<string>();
-  const add = (term: string): boolean => terms.add(term).size >= MAX_TERMS_PER_ENTRY;
-  // No word or run spans a space or line break, so each distinct token is split once, in the
-  // order of first sight: a long text that repeats itself costs what its distinct tokens cost.
-  const tokens = new Set(foldForSearch(text).split(/[\0- ]+/));
-  searchWords([...tokens].join(' '), (word, _start, run) => {
-    if (!run) return add(cutTerm(word));
-    let previous = '';
-    for (const character of runCharacters(word)) {
-      if (previous !== '' && add(previous + character)) return true;
-      previous = character;
-    }
-    return add(previous);
-  });
-  return [...terms];
 }

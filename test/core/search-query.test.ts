@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchesTerms, parseSearchQuery } from '../../src/core/search-query.js';
-import { indexTerms, MAX_TERM_LENGTH } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
+import { MAX_TERM_LENGTH } from '../../src/core/search-terms.js';
 
 /** Whether `query` finds `text` by its index terms alone. */
 const finds = (text: string, query: string): boolean => matchesTerms(indexTerms(text), parseSearchQuery(query));

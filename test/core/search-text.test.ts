@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/core/constructors.js';
 import type { Message } from '../../src/core/message.js';
 import { searchableText } from '../../src/core/search-text.js';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
 import { entryFactory } from '../support/entries.js';
 
 const factory = entryFactory();

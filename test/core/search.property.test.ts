@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { matchesTerms, parseSearchQuery } from '../../src/core/search-query.js';
 import { searchSnippet } from '../../src/core/search-snippet.js';
 import { foldForSearch } from '../../src/core/search-normalize.js';
-import { cutTerm, indexTerms, MAX_TERMS_PER_ENTRY, searchWords } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
+import { cutTerm, MAX_TERMS_PER_ENTRY, searchWords } from '../../src/core/search-terms.js';
 
 // Kept small: the suite also runs in Chromium.
 const RUNS = { numRuns: 300 };
@@ -179,12 +180,20 @@ describe('indexTerms, property-based', () => {
   const LONG_UNITS = ['a', 'b', 'Z', '7', '.', "'", ':', '-', '_', 'é', 'ж', 'ก', 'า', 'ม', 'ี', '่', '天', '气', '날', '😀', 'ー', '।', 'न', '्'];
   const shortToken = fc.oneof(
     fc.constantFrom('the', 'The', "don't", 'example.com', '3.14', 'Café', 'ОСЛО', 'สวัสดีครับ', '今天的天气', '날씨가', '🎉', 'a_b', 'x', 'ΟΔΟΣ'),
+    // Punctuation at a token's edges, which indexing strips before it segments: `_` and a closing
+    // `'` (after a Hebrew letter it belongs to the word) must stay.
+    fc.constantFrom('(the)', '"Café,"', 'end.', '...', "'tis", "dogs'", "שלום'", '״שלום״', '_x_', '-7-', '.5', '3.', 'x:', ':y',
+      '#\u20e3', '.्a', '!नमस्ते!', '(天气)', '«ok»', 'a.b.', 'https://example.com/a?b=c', 'Straße,', 'ǅemal.', 'ёлка!', 'Ωμέγα;'),
     fc.array(fc.constantFrom(...LONG_UNITS), { minLength: 1, maxLength: 8 }).map((units) => units.join('')),
   );
   // Long tokens without Han, Hangul or Thai, whose runs would cut them into short gaps.
   const longToken = fc.array(fc.constantFrom(...LONG_UNITS.filter((unit) => !/[天气날ーกามี่]/.test(unit))), { minLength: 200, maxLength: 1200, size: 'max' })
     .map((units) => units.join(''));
-  const token = fc.oneof({ arbitrary: shortToken, weight: 20 }, { arbitrary: longToken, weight: 1 });
+  // Letters and digits only (a base64 blob, a hash), around the 512-unit piece: one word per
+  // piece without the segmenter, and under 512 one word for the whole token.
+  const alphanumericToken = fc.array(fc.constantFrom('a', 'Z', '7', 'q'), { minLength: 1, maxLength: 1100, size: 'max' })
+    .map((units) => units.join(''));
+  const token = fc.oneof({ arbitrary: shortToken, weight: 20 }, { arbitrary: longToken, weight: 1 }, { arbitrary: alphanumericToken, weight: 1 });
   const space = fc.constantFrom(' ', '\n', '\t', '  ', '\u00a0', '\u3000', ' \n ');
   const text = fc.array(fc.tuple(token, space), { minLength: 1, maxLength: 300, size: 'max' })
     .chain((parts) => fc.nat(parts.length).map((repeat) => [...parts, ...parts.slice(0, repeat)]))
@@ -198,4 +207,26 @@ describe('indexTerms, property-based', () => {
     // 150 long texts take ~2 s on a quiet core and passed vitest's 5 s default under CI load (two
     // busy loops on 2 cores): the budget is for the work, not a timing assertion.
   }, 60_000);
+
+  // The terms of each token are kept from one text to the next: a text's terms must not depend on
+  // what was indexed before it.
+  it('gives a text the same terms whatever texts were indexed before it', () => {
+    fc.assert(fc.property(fc.array(text, { minLength: 2, maxLength: 4 }), (samples) => {
+      const first = samples.map((sample) => indexTerms(sample));
+      const again = [...samples].reverse().map((sample) => indexTerms(sample)).reverse();
+      expect(again).toEqual(first);
+      expect(first[0]).toEqual(termsByDefinition(samples[0]!));
+    }), { numRuns: 40, endOnFailure: true });
+  }, 60_000);
+});
+
+describe('foldForSearch, property-based', () => {
+  // ASCII text is lowercased alone, the rest folded by the whole definition: one result either way.
+  const unit = fc.constantFrom('a', 'Z', '7', ' ', '.', '~', '\0', 'é', 'E\u0301', 'ΟΔΟΣ', 'ｶﾞ', 'ﬁ', 'Ａ', '😀', 'İ', 'ß');
+  it('folds by its definition, ASCII or not', () => {
+    fc.assert(fc.property(fc.array(unit, { maxLength: 40 }), (units) => {
+      const text = units.join('');
+      expect(foldForSearch(text)).toBe(naiveFold(text));
+    }), RUNS);
+  });
 });

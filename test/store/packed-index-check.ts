@@ -3,7 +3,7 @@
 import { openDB } from 'idb';
 import { expect } from 'vitest';
 import { EntrySchema } from '../../src/core/entry.js';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
 import { searchableText } from '../../src/core/search-text.js';
 import { shardPostings, type ShardRecord } from '../../src/store/search/pack-batch.js';
 import { decodePostings } from '../../src/store/search/posting-codec.js';

@@ -1,7 +1,7 @@
 // The packed index's encoding (DESIGN §17): postings round-trip through varint bytes in hit order,
 // a batch packs into few records (a segment per frequent term, a shard per prefix for the rest).
 import { describe, expect, it } from 'vitest';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
 import { OWN_SEGMENT_AT, packBatch, shardOf, shardPostings } from '../../src/store/search/pack-batch.js';
 import { comparePostings, decodePostings, encodePostings, PostingWriter, type Posting } from '../../src/store/search/posting-codec.js';
 

@@ -5,7 +5,7 @@
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { user } from '../../src/core/constructors.js';
-import { indexTerms } from '../../src/core/search-terms.js';
+import { indexTerms } from '../../src/core/index-terms.js';
 import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
 import { COUNT_EACH_BELOW, MERGE_AT } from '../../src/store/search/compact-shards.js';

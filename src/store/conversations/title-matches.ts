@@ -1,5 +1,5 @@
 import type { SearchWord } from '../../core/search-query.js';
-import { indexTerms } from '../../core/search-terms.js';
+import { indexTerms } from '../../core/index-terms.js';
 
 /** A title as the filter matches it: folded for search, its index terms computed once when needed. @internal */
 export interface MatchableTitle { title: string; folded: string; terms?: string[] }

@@ -1,5 +1,5 @@
 import type { Entry } from '../../core/entry.js';
-import { indexTerms } from '../../core/search-terms.js';
+import { indexTerms } from '../../core/index-terms.js';
 import { searchableText } from '../../core/search-text.js';
 import type { SearchKey } from './schema.js';
 import { keysOfTerms } from './search-keys.js';

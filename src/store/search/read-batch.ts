@@ -1,5 +1,5 @@
 import { readEntry } from '../../core/read-entry.js';
-import { indexTerms } from '../../core/search-terms.js';
+import { indexTerms } from '../../core/index-terms.js';
 import { searchableText } from '../../core/search-text.js';
 import { getAllInChunks } from '../database/get-all-in-chunks.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
