@@ -10,7 +10,7 @@
 // database size for a chat corpus, the first page of a common term, deleting a conversation.
 import { it } from 'vitest';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
-import { searchKeysOf } from '../../src/store/database/search-keys-of.js';
+import { searchKeysOf } from './search-keys-of.js';
 import type { Entry } from '../../src/core/entry.js';
 import { seededRandom } from '../core/seeded-random.js';
 import { sentence, vocabulary, zipf } from './corpus.js';

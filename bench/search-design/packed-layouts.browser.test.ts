@@ -15,7 +15,7 @@ import { expect, it } from 'vitest';
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import type { Entry } from '../../src/core/entry.js';
 import { searchableText } from '../../src/core/search-text.js';
-import { searchKeysOf } from '../../src/store/database/search-keys-of.js';
+import { searchKeysOf } from './search-keys-of.js';
 import { seededRandom } from '../core/seeded-random.js';
 import { sentence, vocabulary, zipf } from './corpus.js';
 import { firstPage, indexBatch, indexerTime, runsOf, type ConversationRow, type Layout, type Posting } from './packed-layouts.js';

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // Databases written before search (schema 1 by convolog 0.1, schema 2 by the last build before
-// search) are indexed by migration 3 when this build opens them: old messages are found, nothing
-// is lost, and the index is exactly what the entries say. Fixtures: test/fixtures/store-0.1
+// search) are indexed when this build opens them (migrations 3 and 4, then the background
+// indexer): old messages are found, nothing is lost, and the index is exactly what the entries say. Fixtures: test/fixtures/store-0.1
 // (scripts/build-v1-fixture.mjs) and test/fixtures/store-0.2 (scripts/build-v2-fixture.mjs).
 import { describe, expect, it } from 'vitest';
 import { EntrySchema, type Entry } from '../../src/core/entry.js';
@@ -40,6 +40,25 @@ async function expectEntriesKept(store: ConvologStore, dump: Dump): Promise<void
   }
 }
 
+/** How many stored entry records carry 0.2's `search` keys, read behind the store's back. */
+async function entriesWithKeys(name: string): Promise<number> {
+  const database = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    const records = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      const request = database.transaction('entries').objectStore('entries').getAll();
+      request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
+      request.onerror = () => reject(request.error);
+    });
+    return records.filter((record) => 'search' in record).length;
+  } finally {
+    database.close();
+  }
+}
+
 describe('upgrading to the search index (schema 3)', { timeout: 300_000 }, () => {
   it('indexes a schema 2 database: every branch, every script, imports and compactions are found; nothing is lost', async () => {
     const dump = await loadDatabaseDump<Dump>(v2Url);
@@ -65,6 +84,9 @@ describe('upgrading to the search index (schema 3)', { timeout: 300_000 }, () =>
     expect((await allHits(store, 'weather', { conversationId: 'trip' })).map((hit) => hit.role)).toEqual(['summary', 'user']);
     store.close();
     expect(await expectIndexMatchesLog(name)).toMatchObject({ entries: dump.entries.length });
+    // Migration 3 creates 0.2's index empty and migration 4 deletes it: the upgrade never
+    // tokenizes the log into keys nobody reads (the packed index is built in the background).
+    expect(await entriesWithKeys(name)).toBe(0);
   });
 
   it('indexes a database written by 0.1 (schema 1) after migration 2 has made it a tree', async () => {
@@ -81,5 +103,6 @@ describe('upgrading to the search index (schema 3)', { timeout: 300_000 }, () =>
     expect((await store.entries('big', { limit: 1 }))[0]!.parentId).toBeNull();
     store.close();
     expect(await expectIndexMatchesLog(name)).toMatchObject({ entries: dump.entries.length });
+    expect(await entriesWithKeys(name)).toBe(0);
   });
 });

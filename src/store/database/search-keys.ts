@@ -15,20 +15,6 @@ export function entryTime(entry: Pick<Entry, 'timestamp'>): number {
   return Number.isFinite(time) ? time : 0;
 }
 
-/**
- * The keys an entry with these index terms stores (DESIGN §11): one `[term, time, seq]` per term,
- * plus the time posting; none without terms. The multiEntry index over them lists each term's
- * entries in time order, so a query walks a term newest first and stops when its page is full.
- * @internal
- */
-export function keysOfTerms(entry: Pick<Entry, 'timestamp' | 'seq'>, terms: readonly string[]): SearchKey[] {
-  if (terms.length === 0) return [];
-  const time = entryTime(entry);
-  const keys: SearchKey[] = [[TIME_TERM, time, entry.seq]];
-  for (const term of terms) keys.push([term, time, entry.seq]);
-  return keys;
-}
-
 /** The index terms among stored search keys (without the time posting). @internal */
 export function termsOfKeys(keys: readonly SearchKey[] | undefined): string[] {
   if (keys === undefined) return [];
