@@ -4,9 +4,6 @@ import type { SearchWord } from '../../core/search-query.js';
 import { searchableText } from '../../core/search-text.js';
 import type { EntryRecord } from '../database/schema.js';
 
-// Text without a code unit above U+007F folds to its lowercase (NFKD and NFC leave it as it is, no accents to drop).
-const ASCII = /^[\x00-\x7f]*$/;
-
 /**
  * The searchable text of a stored record folded as query words are, read before the record is
  * parsed; `undefined` when it does not have the shape (`readEntry` then decides). It depends on
@@ -20,7 +17,8 @@ export function foldedTextOf(record: EntryRecord): string | undefined {
   } catch {
     return undefined;
   }
-  return ASCII.test(text) ? text.toLowerCase() : foldForSearch(text);
+  // ASCII text folds by lowercasing alone (foldForSearch's own shortcut since DESIGN §17.13).
+  return foldForSearch(text);
 }
 
 /**
