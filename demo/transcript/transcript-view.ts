@@ -40,6 +40,8 @@ export class TranscriptView {
   private pending: AssistantMessage | undefined;
   private frame = 0;
   private pinned = true;
+  /** What the top line last showed ("Load older messages", a spinner, the start), so an unchanged state redraws nothing. */
+  private shownTop = '';
 
   /** `loadOlder` runs when the user scrolls near the top or presses "Load older messages". */
   constructor(private readonly emptyElement: HTMLElement, private readonly loadOlder: () => void) {
@@ -103,8 +105,13 @@ export class TranscriptView {
     const empty = !state.loadingFirstPage && !state.loaded && this.streaming === undefined;
     this.emptyElement.hidden = !empty;
     this.element.classList.toggle('is-empty', empty);
+    // Redrawn only when it changes: a new node above hundreds of messages makes the next read of
+    // the layout reflow them all.
+    const top = !state.open || !state.loaded ? 'none' : state.atStart ? 'start' : state.loadingOlder ? 'loading' : 'more';
+    if (top === this.shownTop) return;
+    this.shownTop = top;
     this.topElement.replaceChildren();
-    if (!state.open || !state.loaded) return;
+    if (top === 'none') return;
     if (!state.atStart) {
       this.topElement.append(state.loadingOlder
         ? h('span', { className: 'spinner' })
@@ -112,6 +119,11 @@ export class TranscriptView {
     } else {
       this.topElement.append(h('span', { className: 'transcript-start', text: 'Beginning of this chat' }));
     }
+  }
+
+  /** Whether a partial reply is on screen (between its first snapshot and its removal). */
+  get isStreaming(): boolean {
+    return this.streaming !== undefined;
   }
 
   /** Whether the entries fall short of filling the box, so no scroll event would ever ask for older ones. */

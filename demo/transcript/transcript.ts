@@ -236,6 +236,10 @@ export class Transcript {
 
   /** Shows (or, with `undefined`, removes) the partial reply that is streaming. */
   setStreaming(message: AssistantMessage | undefined): void {
+    // A later snapshot of the reply on screen: the view draws the newest once per frame and keeps
+    // the bottom in view itself. Reading the layout here on every chunk reflowed the whole
+    // transcript each time (5 of a 9.4 s turn with 660 messages shown).
+    if (message !== undefined && this.view.isStreaming) return this.view.showStreaming(message);
     const stick = this.view.isNearBottom();
     this.view.showStreaming(message);
     this.updateChrome();

@@ -44,6 +44,19 @@ describe('demo: chatting', () => {
       await page.reload();
       await waitForReady(page);
       expect(await messages(page, 'assistant').innerText()).toBe(reply);
+
+      // The next reply streams without redrawing what is above the messages: each chunk used to
+      // rebuild the transcript's top line, and the scroll that followed reflowed every message
+      // (5 s of a turn in a chat showing 660 messages).
+      await page.evaluate(() => {
+        const counter = { records: 0 };
+        Object.assign(window, { __topChanges: counter });
+        new MutationObserver((records) => { counter.records += records.length; })
+          .observe(document.querySelector('.transcript-top')!, { childList: true, subtree: true, characterData: true });
+      });
+      await sendAndWait(page, 'And once more');
+      expect(await messages(page, 'assistant').count()).toBe(2);
+      expect(await page.evaluate(() => (window as unknown as { __topChanges: { records: number } }).__topChanges.records)).toBe(0);
       expect(watch.errors).toEqual([]);
     } finally {
       await context.close();
