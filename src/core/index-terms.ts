@@ -1,5 +1,5 @@
 import { foldForSearch } from './search-normalize.js';
-import { cutTerm, MAX_TERMS_PER_ENTRY, runCharacters, searchWords } from './search-terms.js';
+import { cutTerm, MAX_TERMS_PER_ENTRY, PIECE, runCharacters, searchWords } from './search-terms.js';
 
 // The segmenter was ~60 % of indexing's CPU time (20,000 bench messages: 2.2 s of 3.4 in Node), so
 // indexing splits text at spaces and line breaks (no word or run spans one) and spares the
@@ -12,7 +12,6 @@ import { cutTerm, MAX_TERMS_PER_ENTRY, runCharacters, searchWords } from './sear
 //   rule breaks between two of them, so a token of them alone is one word (most of a history).
 // - The terms of the other tokens are kept: a history repeats its words. Not tokens longer than a
 //   long word, nor more than CACHED_TOKENS of them (~2 MB held).
-const PIECE = 512;
 const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^`{|}~';
 const ONE_WORD = /^[\da-z\u00df-\u00f6\u00f8-\u024f\u03b1-\u03c9\u0430-\u045f]+$/;
 const CACHED_TOKEN_LENGTH = 64;

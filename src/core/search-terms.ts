@@ -20,10 +20,14 @@ const HAS_WORD_CHARACTER = /[\p{L}\p{N}\p{Pc}]/u;
 // Pieces of spaces and common punctuation only (what comes between Han runs) skip the segmenter:
 // they hold no word-like segment. Not "no letter or digit": `_` alone is word-like.
 const WORDLESS = /^[\0-/:-@[-\]{-~\u3001\u3002\u3008-\u3011\u30fb]*$/;
-// Text is handed to the segmenter in pieces of at most this many units, cut after a space where
-// there is one: Node 20's Intl.Segmenter takes time quadratic in the length of what it segments
-// (10 KB costs 80 ms, 4 MB would take hours); pieces keep it linear. Chromium pays ~10 µs a call.
-const PIECE = 512;
+/**
+ * Text is handed to the segmenter in pieces of at most this many units, cut after a space where
+ * there is one: Node 20's Intl.Segmenter takes time quadratic in the length of what it segments
+ * (10 KB costs 80 ms, 4 MB would take hours); pieces keep it linear. Chromium pays ~10 µs a call.
+ * indexTerms relies on the same bound (a token no longer than it is never cut).
+ * @internal
+ */
+export const PIECE = 512;
 
 type Visit = (word: string, start: number, run: boolean) => boolean | void;
 

@@ -10,6 +10,7 @@
 //
 // Reproduce one case: fuzzCase(seed, index, bases) with the seed this file prints and the index
 // a failure names (bases: the sample's and the API-made export's, as built below).
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCall, toolResult, user } from '../../src/index.js';
 import { basesOf, sampleExport } from '../reliability/support/fuzzer.js';
@@ -43,17 +44,9 @@ function summary(report: FuzzReport): string {
 
 /** Every record in the stores an import writes, counted behind the store's back. */
 async function rawRecordCount(name: string): Promise<number> {
-  const database = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(name);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+  const database = await openDB(name);
   try {
-    const counts = await Promise.all(RAW_STORES.map((storeName) => new Promise<number>((resolve, reject) => {
-      const request = database.transaction(storeName).objectStore(storeName).count();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    })));
+    const counts = await Promise.all(RAW_STORES.map((storeName) => database.count(storeName)));
     return counts.reduce((sum, count) => sum + count, 0);
   } finally {
     database.close();

@@ -3,6 +3,7 @@
 // search) are indexed when this build opens them (migrations 3 and 4, then the background
 // indexer): old messages are found, nothing is lost, and the index is exactly what the entries say. Fixtures: test/fixtures/store-0.1
 // (scripts/build-v1-fixture.mjs) and test/fixtures/store-0.2 (scripts/build-v2-fixture.mjs).
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { EntrySchema, type Entry } from '../../src/core/entry.js';
 import { searchableText } from '../../src/core/search-text.js';
@@ -42,18 +43,9 @@ async function expectEntriesKept(store: ConvologStore, dump: Dump): Promise<void
 
 /** How many stored entry records carry 0.2's `search` keys, read behind the store's back. */
 async function entriesWithKeys(name: string): Promise<number> {
-  const database = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(name);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+  const database = await openDB(name);
   try {
-    const records = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      const request = database.transaction('entries').objectStore('entries').getAll();
-      request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
-      request.onerror = () => reject(request.error);
-    });
-    return records.filter((record) => 'search' in record).length;
+    return (await database.getAll('entries') as Record<string, unknown>[]).filter((record) => 'search' in record).length;
   } finally {
     database.close();
   }
