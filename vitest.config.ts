@@ -132,6 +132,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           ...E2E,
+          // Two files at once, in a group of their own after every other (the engines' processes
+          // have ended by then): one demo file keeps about one core busy, and its tests mostly wait
+          // on page loads and the page's own timers. Measured here on a quiet machine: the suite
+          // took 599 s two at a time against ~690 s one at a time (2026-12-05).
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 5 },
           // The demo built once for the whole run; each file's server serves the page from it.
           globalSetup: ['test/e2e/support/demo-build-global-setup.ts'],
           // A demo test that fails is run once more, and the run says so at its end (FLAKY_REPORTER).
@@ -159,9 +166,15 @@ export default defineConfig({
           name: 'crash-harness',
           include: CRASH_HARNESSES,
           ...E2E,
-          // Never retried. Its busy loops load both cores, so it is a group of its own, after
-          // `reliability` and before `e2e`'s one-at-a-time files (Vitest runs those last); in
-          // `npm test` the engines' processes have ended by then (scripts/run-tests.mjs).
+          // Never retried. Its two files run side by side, each the other's load plus one busy loop
+          // of its own: two browsers killed and restarted while they append, and two loops, on 2
+          // cores. One after the other with three loops each they took 301 s in CI; side by side
+          // 232 s here, 0 lost (2026-12-05). One file run alone gets its three loops back with
+          // CONVOLOG_LOAD=3. A group of its own, after `reliability` and before `e2e` (group 5);
+          // in `npm test` the engines' processes have ended by then (scripts/run-tests.mjs).
+          fileParallelism: true,
+          maxWorkers: 2,
+          env: { CONVOLOG_LOAD: process.env.CONVOLOG_LOAD ?? '1' },
           sequence: { groupOrder: 4 },
         },
       },

@@ -27,11 +27,13 @@ const ENGINES = {
 /**
  * Every other project, in the process whose output streams live. Vitest runs them in this order
  * on 2 cores: `node` and `browser` (one file at a time, beside the engines' processes), then
- * `reliability`, then `crash-harness` alone (its busy loops load both cores: by then the engines'
- * processes have ended), and `e2e` last (its files one at a time, after every group).
+ * `reliability`, then `crash-harness` (its two files side by side, each with a busy loop: by then
+ * the engines' processes have ended), and `e2e` last (two files at a time).
  *
  * Measured on clean clones here (2 cores, 2026-12-04; the CPU is 100 % busy from the third minute
- * on, sampled every 15 s), so only less work shortens the run (README "Development"):
+ * on, sampled every 15 s, but for this process's last part: reliability and the demo suite one
+ * file at a time kept about one core busy), so less work, or that last part two files at a
+ * time, shortens the run (README "Development"):
  * - files isolated: 42.5 min. Five processes in two phases instead (`node` + `browser`,
  *   `reliability` + `e2e`, Firefox, WebKit at once, then the crash harnesses): 42 min against 43,
  *   each of four processes at once twice as slow, and a demo test needed its retry.
@@ -43,6 +45,11 @@ const ENGINES = {
  *   from the start without their busy loops, the other suites' load standing in: starved, they
  *   did a tenth of the work in more time (Firefox 46 acknowledged batches in 227 s against 532 in
  *   78 s alone with the loops), and this process fell ~60 files behind.
+ * - 2026-12-05, on a quiet machine: the demo suite two files at a time 590-599 s against ~690 s
+ *   one at a time (both cores busy then: 1,113 CPU-seconds in 600 s); the crash harnesses side
+ *   by side with one busy loop each 232 s against 301 s one after the other with three each.
+ *   Reliability two at a time: 137 s against 169 s, not kept: in CI it starts beside the
+ *   engines' processes, where a second file only takes CPU from them.
  */
 const MAIN_PROJECTS = ['node', 'node-isolated', 'browser', 'browser-isolated', 'e2e', 'reliability', 'crash-harness'];
 const BROWSER_GONE = 'Browser connection was closed while running tests';

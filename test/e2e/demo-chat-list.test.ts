@@ -15,8 +15,13 @@ import { seedManyChats } from './support/seed-many-chats.js';
 const demo = useDemoEnvironment();
 const POLL = { timeout: 15_000 };
 
+/**
+ * The listed titles. textContent, not innerText: on a phone the list is in a drawer that closes
+ * when the open chat is deleted, and a closed drawer is `visibility: hidden`, whose innerText is
+ * empty (a test that read right after Delete saw `['']` on a loaded machine).
+ */
 function titles(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="conversation-item"] .conversation-title').allInnerTexts();
+  return page.locator('[data-testid="conversation-item"] .conversation-title').allTextContents();
 }
 
 function groups(page: Page): Promise<string[]> {

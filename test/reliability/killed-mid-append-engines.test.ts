@@ -23,6 +23,10 @@ import { startDevServer, type DevServer } from './support/vite-server.js';
  * cycle took Firefox 8.5-18.5 s and WebKit 5-10.5 s at load 9-25 (12 kills: Firefox up to 239 s).
  */
 const KILLS = Number(process.env.CONVOLOG_ENGINE_KILLS ?? 10);
+/**
+ * Busy loops beside the browser: three for this file alone; one in the `crash-harness` project,
+ * which runs both harness files side by side, each the other's load (vitest.config.ts).
+ */
 const LOAD = Number(process.env.CONVOLOG_LOAD ?? 3);
 const DATABASE = 'kill-loop';
 /** A fresh browser on a cold page (Vite serves src/ module by module) under load: 5-30 s here. */

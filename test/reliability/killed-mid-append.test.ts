@@ -20,6 +20,10 @@ import { recordFigure } from './support/figures.js';
  * minutes (README "Development"); every run recorded in DESIGN §21 lost nothing at either count.
  */
 const KILLS = Number(process.env.CONVOLOG_KILLS ?? 20);
+/**
+ * Busy loops beside the browser: three for this file alone; one in the `crash-harness` project,
+ * which runs both harness files side by side, each the other's load (vitest.config.ts).
+ */
 const LOAD = Number(process.env.CONVOLOG_LOAD ?? 3);
 const WIPE_EVERY = Number(process.env.CONVOLOG_WIPE_EVERY ?? 10);
 const DATABASE = 'kill-loop';

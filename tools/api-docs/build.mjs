@@ -29,6 +29,9 @@ const app = await Application.bootstrapWithPlugins({
   // which this build writes, so in a clean clone it does not exist yet.
   validation: { notExported: true, invalidLink: true, invalidPath: false, notDocumented: false },
   treatWarningsAsErrors: true,
+  // Type errors are `npm run typecheck`'s (TypeScript 7, the compiler the library builds with);
+  // checking the program again here took 40 % of this build (8.6 → 5.2 s on a quiet machine).
+  skipErrorChecking: true,
   logLevel: LogLevel.Info,
 });
 const project = await app.convert();

@@ -40,8 +40,9 @@ export async function startDemoServer(): Promise<DemoServer> {
     configFile: fileURLToPath(new URL('../../../vite.demo.config.ts', import.meta.url)),
     logLevel: 'error',
     clearScreen: false,
-    // Its own dependency cache, so it never races another suite's server over node_modules/.vite.
-    cacheDir: 'node_modules/.vite-demo-e2e',
+    // Its own dependency cache, so it never races another suite's server over node_modules/.vite;
+    // one per Vitest worker slot, as two demo files run at once (vitest.config.ts).
+    cacheDir: `node_modules/.vite-demo-e2e-${process.env.VITEST_POOL_ID ?? '0'}`,
     server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
     plugins: [builtPage(inject('demoBuild'))],
   });
