@@ -16,8 +16,10 @@ export async function startDevServer(plugins: Plugin[] = []): Promise<DevServer>
     configFile: false,
     logLevel: 'error',
     clearScreen: false,
-    // Its own cache, so it never fights another suite's dev server over node_modules/.vite.
-    cacheDir: 'node_modules/.vite-reliability',
+    // Its own cache, so it never fights another suite's dev server over node_modules/.vite: one
+    // per engine process and Vitest worker slot, as the crash harnesses run side by side and the
+    // Firefox and WebKit processes run their scenarios beside this one's (vitest.config.ts).
+    cacheDir: `node_modules/.vite-reliability-${process.env.CONVOLOG_PAGE_ENGINE ?? 'chromium'}-${process.env.VITEST_POOL_ID ?? '0'}`,
     server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
     plugins,
     // Pre-bundle the runtime dependencies up front: a dependency discovered mid-test makes Vite
