@@ -111,6 +111,9 @@ const ENGINE_PAGE_SCENARIOS = ['two-tabs', 'upgrade', 'quota', 'abnormal-close',
  */
 const CRASH_HARNESSES = ['test/reliability/killed-mid-append.test.ts', 'test/reliability/killed-mid-append-engines.test.ts'];
 
+/** The demo and the harness pages built once per project, for every reliability dev server to serve. */
+const RELIABILITY_PAGES = 'test/reliability/support/pages-build-global-setup.ts';
+
 /** Lists, at the end of the run, each test that passed only when run again. */
 const FLAKY_REPORTER = './scripts/flaky-reporter.mjs';
 
@@ -156,6 +159,7 @@ export default defineConfig({
           include: ['test/reliability/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...CRASH_HARNESSES],
           ...E2E,
+          globalSetup: [RELIABILITY_PAGES],
           // Never retried: a scenario that loses data once has lost it. A group of its own, so its
           // files never run beside a demo test's in one process.
           sequence: { groupOrder: 1 },
@@ -166,6 +170,7 @@ export default defineConfig({
           name: 'crash-harness',
           include: CRASH_HARNESSES,
           ...E2E,
+          globalSetup: [RELIABILITY_PAGES],
           // Never retried. Its two files run side by side, each the other's load plus one busy loop
           // of its own: two browsers killed and restarted while they append, and two loops, on 2
           // cores. One after the other with three loops each they took 301 s in CI; side by side
@@ -183,6 +188,7 @@ export default defineConfig({
           name: 'reliability-firefox',
           include: ENGINE_PAGE_SCENARIOS,
           ...E2E,
+          globalSetup: [RELIABILITY_PAGES],
           env: { CONVOLOG_PAGE_ENGINE: 'firefox' },
           // Run by the Firefox Vitest process (scripts/run-tests.mjs), after the `firefox` project's
           // files, so the two Firefoxes never load the 2 cores at once; a group after `reliability`
@@ -195,6 +201,7 @@ export default defineConfig({
           name: 'reliability-webkit',
           include: ENGINE_PAGE_SCENARIOS,
           ...E2E,
+          globalSetup: [RELIABILITY_PAGES],
           env: { CONVOLOG_PAGE_ENGINE: 'webkit' },
           // Run by the WebKit Vitest process, after the `webkit` project's files, for the same
           // reasons as `reliability-firefox`; a group after it, so a bare `vitest run` never runs

@@ -12,25 +12,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { buildDemo, REPOSITORY_ROOT } from '../../support/build-demo.js';
 
 declare module 'vitest' {
   export interface ProvidedContext { demoBuild: string }
 }
 
-const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const outDir = await mkdtemp(join(tmpdir(), 'convolog-demo-build-'));
-  await build({
-    root: REPOSITORY_ROOT,
-    configFile: join(REPOSITORY_ROOT, 'vite.demo.config.ts'),
-    logLevel: 'warn',
-    // Source maps, so an error a test reports from the page names the demo's own files.
-    build: { outDir, emptyOutDir: true, sourcemap: true },
-  });
+  await buildDemo(outDir);
   await build({
     root: REPOSITORY_ROOT,
     configFile: false,
