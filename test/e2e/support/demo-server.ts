@@ -1,23 +1,14 @@
 // The demo on 127.0.0.1 and a free port: its page from the build of this run
 // (demo-build-global-setup.ts), and every source module through Vite's dev server, so a test
 // can still import the library or a demo module into the page by its path (`/src/index.ts`).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { inject } from 'vitest';
+import { builtFilesPlugin } from '../../support/built-files-plugin.js';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Content types of what the demo's build holds. */
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 /**
  * Where the page imports the library from, built (see demo-build-global-setup.ts): a test that
@@ -57,25 +48,10 @@ export async function startDemoServer(): Promise<DemoServer> {
 
 /** Serves `/`, `/assets/*` and `/library/*` from the build in `directory`, ahead of the dev server. */
 function builtPage(directory: string): Plugin {
-  return {
-    name: 'convolog-e2e-built-page',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        const path = new URL(request.url ?? '/', 'http://demo').pathname;
-        const file = path === '/' || path === '/index.html' ? 'index.html' : builtAsset(path);
-        if (file === undefined) return next();
-        const full = join(directory, file);
-        stat(full).then(
-          (found) => {
-            response.setHeader('Content-Type', CONTENT_TYPES[full.slice(full.lastIndexOf('.'))] ?? 'application/octet-stream');
-            response.setHeader('Content-Length', found.size);
-            createReadStream(full).pipe(response);
-          },
-          () => next(),
-        );
-      });
-    },
-  };
+  return builtFilesPlugin('convolog-e2e-built-page', (path) => {
+    const file = path === '/' || path === '/index.html' ? 'index.html' : builtAsset(path);
+    return file === undefined ? undefined : join(directory, file);
+  });
 }
 
 /** The file of the build at `path` (in `assets/`, `library/` or `library/assets/`); undefined for any other path. */

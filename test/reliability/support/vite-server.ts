@@ -1,13 +1,12 @@
 // A Vite dev server whose root is the repository, with the demo at '/' and the harness pages at
 // /test/reliability/pages/, both as this run built them (pages-build-global-setup.ts); every other
 // path is served module by module (a Worker's module, a page a test imports from '/src/...').
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { inject } from 'vitest';
+import { builtFilesPlugin } from '../../support/built-files-plugin.js';
 import { PAGES_ASSETS } from './pages-build-global-setup.js';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,14 +37,6 @@ export async function startDevServer(plugins: Plugin[] = []): Promise<DevServer>
   return { origin: `http://127.0.0.1:${address.port}`, server, close: () => server.close() };
 }
 
-/** Content types of what the builds hold. */
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
-
 /** The built file for `path` in `directory` (demo/ and pages/), or undefined for a path the build does not hold. */
 function builtFile(directory: string, path: string): string | undefined {
   if (path === '/' || path === '/index.html') return join(directory, 'demo/index.html');
@@ -57,21 +48,5 @@ function builtFile(directory: string, path: string): string | undefined {
 
 /** Serves the built demo and harness pages ahead of the dev server's modules; a file the build lacks falls through. */
 function builtPages(directory: string): Plugin {
-  return {
-    name: 'convolog-reliability-built-pages',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        const file = builtFile(directory, new URL(request.url ?? '/', 'http://pages').pathname);
-        if (file === undefined) return next();
-        stat(file).then(
-          (found) => {
-            response.setHeader('Content-Type', CONTENT_TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
-            response.setHeader('Content-Length', found.size);
-            createReadStream(file).pipe(response);
-          },
-          () => next(),
-        );
-      });
-    },
-  };
+  return builtFilesPlugin('convolog-reliability-built-pages', (path) => builtFile(directory, path));
 }
