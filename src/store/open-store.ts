@@ -128,6 +128,7 @@ export async function openStoreWith(options: OpenStoreOptions, internal: Interna
         appClock: options.now !== undefined, workerPatienceMs: internal.journalWorkerPatienceMs });
     const store = createStoreApi(context, journal.report, journaled);
     // The search indexer runs in the background after writes settle (DESIGN §17); off with indexing off (the benchmark's baseline).
+    if (indexer.enabled) indexer.follow(changes);
     if (indexer.enabled && internal.backgroundIndexing !== false) scheduleSearchIndexing(context);
     if (journal.report.reset) changes.announceReset({ type: 'database_reset', report: journal.report });
     return store;

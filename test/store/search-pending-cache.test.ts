@@ -9,14 +9,13 @@ import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
 import { IMPORTED_FROM_KEY } from '../../src/core/imported-from.js';
-import type { Message } from '../../src/core/message.js';
 import { ChangeChannel } from '../../src/store/changes/change-channel.js';
 import type { ConversationRecord } from '../../src/store/database/schema.js';
 import type { StoreContext } from '../../src/store/database/store-context.js';
 import type { ConvologStore, SearchHit, SearchOptions } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
 import { MAX_PENDING_UNITS, PendingTexts, pendingTextsOf } from '../../src/store/search/pending-texts.js';
-import { allHits } from './search-support.js';
+import { allHits, countEntryReads, turns } from './search-support.js';
 import { steppingClock, storeFixture } from './store-fixture.js';
 
 const fixture = storeFixture();
@@ -53,35 +52,6 @@ async function expectExact(store: ConvologStore, name: string, query: string, op
   const hits = await allHits(store, query, options);
   expect(hits).toEqual(await coldHits(name, query, options));
   return hits;
-}
-
-/** How many entry records IndexedDB handed out (`get` and `getAll` of the `entries` store) since the last `take`. */
-function countEntryReads(): { take: () => number; restore: () => void } {
-  let count = 0;
-  const restores: Array<() => void> = [];
-  for (const method of ['get', 'getAll'] as const) {
-    const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
-    IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
-      const request = original.apply(this, args);
-      if (this.name === 'entries') {
-        request.addEventListener('success', () => {
-          const { result } = request as IDBRequest<unknown>;
-          count += Array.isArray(result) ? result.length : result === undefined ? 0 : 1;
-        });
-      }
-      return request;
-    } as never;
-    restores.push(() => { IDBObjectStore.prototype[method] = original as never; });
-  }
-  return { take: () => { const taken = count; count = 0; return taken; }, restore: () => restores.forEach((restore) => restore()) };
-}
-
-/** `count` messages, every `every`-th about `word`, the others about filler. */
-function turns(count: number, word: string, every = 10): Message[] {
-  return Array.from({ length: count }, (_, index) => {
-    const text = index % every === 0 ? `message ${index} about ${word}` : `message ${index} about nothing much`;
-    return index % 2 === 0 ? user(text) : assistant(text);
-  });
 }
 
 /** The stored conversation record, read behind the store's back. */

@@ -1,5 +1,7 @@
 // Shared by the search tests (not a test file itself).
+import { assistant, user } from '../../src/core/constructors.js';
 import type { Entry } from '../../src/core/entry.js';
+import type { Message } from '../../src/core/message.js';
 import { normalizeForSearch } from '../../src/core/search-normalize.js';
 import { parseSearchQuery } from '../../src/core/search-query.js';
 import { searchWords } from '../../src/core/search-terms.js';
@@ -42,4 +44,33 @@ export function naiveMatch(text: string, query: string): boolean {
 export function newestFirst(left: Entry, right: Entry): number {
   return Date.parse(right.timestamp) - Date.parse(left.timestamp) || right.seq - left.seq ||
     (right.conversationId < left.conversationId ? -1 : right.conversationId > left.conversationId ? 1 : 0);
+}
+
+/** How many entry records IndexedDB handed out (`get` and `getAll` of the `entries` store) since the last `take`. */
+export function countEntryReads(): { take: () => number; restore: () => void } {
+  let count = 0;
+  const restores: Array<() => void> = [];
+  for (const method of ['get', 'getAll'] as const) {
+    const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+    IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+      const request = original.apply(this, args);
+      if (this.name === 'entries') {
+        request.addEventListener('success', () => {
+          const { result } = request as IDBRequest<unknown>;
+          count += Array.isArray(result) ? result.length : result === undefined ? 0 : 1;
+        });
+      }
+      return request;
+    } as never;
+    restores.push(() => { IDBObjectStore.prototype[method] = original as never; });
+  }
+  return { take: () => { const taken = count; count = 0; return taken; }, restore: () => restores.forEach((restore) => restore()) };
+}
+
+/** `count` messages, every `every`-th about `word`, the others about filler. */
+export function turns(count: number, word: string, every = 10): Message[] {
+  return Array.from({ length: count }, (_, index) => {
+    const text = index % every === 0 ? `message ${index} about ${word}` : `message ${index} about nothing much`;
+    return index % 2 === 0 ? user(text) : assistant(text);
+  });
 }

@@ -1,4 +1,7 @@
 import { v7 } from 'uuid';
+import type { Entry } from '../../core/entry.js';
+import type { ChangeChannel } from '../changes/change-channel.js';
+import type { HandedTexts } from './handed-texts.js';
 import type { ConversationRecord } from './schema.js';
 
 /**
@@ -11,6 +14,8 @@ import type { ConversationRecord } from './schema.js';
  * @internal
  */
 export class SearchIndexer {
+  #handed: HandedTexts | undefined;
+
   constructor(readonly enabled: boolean, readonly beforeWrite?: () => Promise<void>, readonly webLocks = true, readonly batchSize?: number) {}
 
   /**
@@ -38,5 +43,29 @@ export class SearchIndexer {
     if (record.unindexed === undefined) return record;
     const { unindexed: _unindexed, ...caughtUp } = record;
     return caughtUp;
+  }
+
+  /** The texts this tab's committed writes handed to its indexer (DESIGN §17.14); none before the first. */
+  get handed(): HandedTexts | undefined {
+    return this.#handed;
+  }
+
+  /**
+   * Once `transaction` commits, hands the searchable texts of `entries`, written in it into
+   * `record`, to this tab's indexer, which then indexes them without reading them back (DESIGN
+   * §17.14). Nothing if it aborts: an entry that never committed must never be indexed under a
+   * seq another write may take. Called by every writer of entries, beside {@link mark}. The
+   * keeping code loads with the first write, not with `openStore` (imported statically it cost
+   * `openStore` +774 B gzipped up front; this way +137).
+   */
+  handOff(transaction: { done: Promise<void> }, record: ConversationRecord, entries: readonly Entry[]): void {
+    if (!this.enabled || entries.length === 0) return;
+    Promise.all([import('./handed-texts.js'), transaction.done])
+      .then(([{ HandedTexts }]) => (this.#handed ??= new HandedTexts()).keep(record, entries), () => undefined);
+  }
+
+  /** Lets the handed texts follow `changes`: a conversation deleted in any tab, a clear, the store closing. */
+  follow(changes: ChangeChannel): void {
+    changes.subscribe((change) => this.#handed?.changed(change));
   }
 }

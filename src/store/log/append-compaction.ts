@@ -44,6 +44,7 @@ export async function appendCompaction(
       track(transaction.objectStore('entries').add(placed.records[0]!));
       track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
     });
+    context.indexer.handOff(transaction, next, [entry]);
     return { record: next, entries: [entry] };
   });
   publishAppended(context, written);

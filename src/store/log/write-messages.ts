@@ -59,6 +59,7 @@ export async function writeMessages(
     trackAttachmentRefs(transaction, entries, track);
     track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
   });
+  context.indexer.handOff(transaction, next, entries);
   return { record: next, entries };
 }
 

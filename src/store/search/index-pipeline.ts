@@ -35,6 +35,8 @@ export async function indexPipelined(context: StoreContext, options: PipelineOpt
     next?.catch(() => undefined);
     await context.indexer.beforeWrite?.();
     const indexed = await writeBatch(context, parts);
+    // Written or skipped (another tab indexed them): either way their handed texts are done with.
+    for (const part of parts) context.indexer.handed?.release(part.id, part.to);
     if (!await options.afterBatch(indexed)) return;
     parts = next === undefined ? [] : await next;
     // The read ahead saw nothing past batch N (or there was none): read afresh (what N skipped, what was written since).

@@ -7,6 +7,7 @@ import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
 import { seqRange } from '../database/seq-range.js';
 import type { StoreContext } from '../database/store-context.js';
+import type { HandedText } from '../database/handed-texts.js';
 import { yieldToEvents } from './yield-to-events.js';
 
 /** How long the tokenizer runs before it lets waiting events through (a write's requests, the app's). */
@@ -21,8 +22,12 @@ const SLICE_MS = 8;
  */
 export interface Part { id: string; from: number; to: number; lastId: string | undefined; terms: Array<{ time: number; seq: number; terms: string[] }> }
 
-/** A conversation's part of a batch as read, before tokenizing. @internal */
-export interface ReadPart { id: string; from: number; to: number; entries: EntryRecord[] }
+/**
+ * A conversation's part of a batch as read, before tokenizing: its entries' texts as this tab's
+ * writes handed them over (`handed`, then `entries` is empty), or its entries read back.
+ * @internal
+ */
+export interface ReadPart { id: string; from: number; to: number; entries: EntryRecord[]; handed?: HandedText[] }
 
 /**
  * Entries `from`..`to` of a conversation, in requests of at most READ_CHUNK records (getAllInChunks):
@@ -48,21 +53,38 @@ function firstUnread(record: ConversationRecord, covered: ReadonlyMap<string, nu
  */
 export async function readBatch(context: StoreContext, size: number, fullOnly: boolean, covered: ReadonlyMap<string, number> = new Map()): Promise<ReadPart[]> {
   return runTransaction(context, ['conversations', 'entries'], 'readonly', 'Indexing for search', async (transaction) => {
-    const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll(undefined, size + covered.size);
+    const limit = size + covered.size;
+    const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll(undefined, limit);
+    const { handed } = context.indexer;
+    handed?.prune(behind, behind.length < limit);
     const waiting = behind.filter((record) => firstUnread(record, covered) <= record.lastSeq);
     if (fullOnly && waiting.reduce((sum, record) => sum + record.lastSeq - firstUnread(record, covered) + 1, 0) < size) return [];
-    const ranges: Array<{ id: string; from: number; to: number }> = [];
+    const ranges: Array<{ id: string; from: number; to: number; record: ConversationRecord }> = [];
     let left = size;
     for (const record of waiting) {
       if (left <= 0) break;
       const from = firstUnread(record, covered);
       const to = Math.min(record.lastSeq, from + left - 1);
-      ranges.push({ id: record.id, from, to });
+      ranges.push({ id: record.id, from, to, record });
       left -= to - from + 1;
     }
-    // All at once: one at a time waited a round trip per conversation.
-    return Promise.all(ranges.map(async (range) => ({ ...range, entries: await readRange(context, transaction, range.id, range.from, range.to) })));
+    // All at once: one at a time waited a round trip per conversation. What this tab wrote and
+    // handed over for the incarnation read here is not read back (DESIGN §17.14).
+    return Promise.all(ranges.map(async ({ record, ...range }): Promise<ReadPart> => {
+      const texts = handed?.take(record, range.from, range.to);
+      if (texts !== undefined) return { ...range, entries: [], handed: texts };
+      return { ...range, entries: await readRange(context, transaction, range.id, range.from, range.to) };
+    }));
   });
+}
+
+/** The time, seq and terms of a part's entry at `index`: from its handed text, or from its record read back (validated first). */
+function termsAt(part: ReadPart, index: number): Part['terms'][number] {
+  const text = part.handed?.[index];
+  if (text !== undefined) return { time: text.time, seq: part.from + index, terms: indexTerms(text.text) };
+  const stored = part.entries[index]!;
+  const parsed = readEntry(stored);
+  return { time: entryTime(stored), seq: stored.seq, terms: parsed.success ? indexTerms(searchableText(parsed.data)) : [] };
 }
 
 /**
@@ -74,17 +96,18 @@ export async function readBatch(context: StoreContext, size: number, fullOnly: b
 export async function tokenizeBatch(read: ReadPart[]): Promise<Part[]> {
   const parts: Part[] = [];
   let sliceStart = performance.now();
-  for (const { id, from, to, entries } of read) {
+  for (const part of read) {
     const terms: Part['terms'] = [];
-    for (const stored of entries) {
+    const count = part.handed?.length ?? part.entries.length;
+    for (let index = 0; index < count; index++) {
       if (performance.now() - sliceStart > SLICE_MS) {
         await yieldToEvents();
         sliceStart = performance.now();
       }
-      const parsed = readEntry(stored);
-      terms.push({ time: entryTime(stored), seq: stored.seq, terms: parsed.success ? indexTerms(searchableText(parsed.data)) : [] });
+      terms.push(termsAt(part, index));
     }
-    parts.push({ id, from, to, lastId: entries[entries.length - 1]?.id, terms });
+    const lastId = part.handed === undefined ? part.entries[count - 1]?.id : part.handed[count - 1]?.id;
+    parts.push({ id: part.id, from: part.from, to: part.to, lastId, terms });
   }
   return parts;
 }

@@ -62,6 +62,7 @@ export async function mergeEntries(
     await claimMergedAttachments(transaction, merge.added, stored);
     const next = merge.finish();
     if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(context.indexer.mark(next));
+    context.indexer.handOff(transaction, next, merge.added);
     // Read in this transaction: another writer's append before it has a seq at or under it, one after it a seq above `next.lastSeq`.
     return { record: next, added: merge.added, waiting: merge.waiting, created: existing === undefined, previousLastSeq: record.lastSeq };
   });

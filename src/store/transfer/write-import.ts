@@ -51,6 +51,7 @@ export async function writeImport(
     }
     trackAttachmentRefs(transaction, entries, track);
   });
+  context.indexer.handOff(transaction, record, entries);
   return { record, warnings };
 }
 
