@@ -92,6 +92,24 @@ describe('the indexer takes what this tab wrote from its writes, not from the da
   });
 });
 
+describe('the search takes them too, for what is not indexed yet', { timeout: 60_000 }, () => {
+  it('the first query after this tab\'s writes reads only its hits, and finds what a store that did not write them finds', async () => {
+    const name = fixture.name();
+    const store = await open(name);
+    for (const id of ['a', 'b']) {
+      await store.createConversation({ id });
+      await store.append(id, turns(30, 'violins'));
+    }
+    reads = countEntryReads();
+    const hits = await allHits(store, 'violins');
+    expect(hits.length).toBe(6);
+    expect(reads.take()).toBe(6);
+    const cold = await open(name);
+    expect(await allHits(cold, 'violins')).toEqual(hits);
+    expect(reads.take()).toBe(60);
+  });
+});
+
 describe('what the handed texts must never stand for', { timeout: 60_000 }, () => {
   /** Two stores on one database, as two tabs: `tab` writes and indexes, `other` writes in between. */
   async function twoTabs(internal: InternalStoreOptions = {}): Promise<{ name: string; tab: ConvologStore; other: ConvologStore }> {

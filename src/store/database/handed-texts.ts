@@ -60,13 +60,17 @@ export class HandedTexts {
     }
   }
 
+  /** The text of `record`'s entry at `seq` (`record` as read in a transaction), if kept for its incarnation. */
+  get(record: ConversationRecord, seq: number): HandedText | undefined {
+    const kept = this.#kept.get(record.id);
+    return kept === undefined || kept.incarnation !== record.incarnation ? undefined : kept.texts.get(seq);
+  }
+
   /** The texts of `record`'s entries `from`..`to` (as read in a transaction), when every one is kept for its incarnation. */
   take(record: ConversationRecord, from: number, to: number): HandedText[] | undefined {
-    const kept = this.#kept.get(record.id);
-    if (kept === undefined || kept.incarnation !== record.incarnation) return undefined;
     const texts: HandedText[] = [];
     for (let seq = from; seq <= to; seq++) {
-      const text = kept.texts.get(seq);
+      const text = this.get(record, seq);
       if (text === undefined) return undefined;
       texts.push(text);
     }

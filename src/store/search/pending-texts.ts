@@ -1,3 +1,5 @@
+import { foldForSearch } from '../../core/search-normalize.js';
+import type { HandedTexts } from '../database/handed-texts.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 
@@ -35,6 +37,9 @@ export class PendingTexts {
   readonly #kept = new Map<string, Kept>();
   #units = 0;
 
+  /** `handed`: the texts this tab's writes handed to its indexer (DESIGN §17.14), which stand in for a read of what this tab wrote. */
+  constructor(private readonly handed: () => HandedTexts | undefined = () => undefined) {}
+
   /** The units kept now (tests). */
   get units(): number {
     return this.#units;
@@ -62,10 +67,20 @@ export class PendingTexts {
     }
   }
 
-  /** The text kept for `record`'s entry at `seq`, if its incarnation is the one kept. */
+  /**
+   * The text kept for `record`'s entry at `seq`, if its incarnation is the one kept; else, if this
+   * tab wrote that entry and handed its text over for the same incarnation, that text folded (and
+   * kept from now on): the first query after this tab's import reads none of it back.
+   */
   get(record: ConversationRecord, seq: number): PendingText | undefined {
     const kept = this.#kept.get(record.id);
-    return kept === undefined || kept.incarnation !== record.incarnation ? undefined : kept.texts.get(seq);
+    const text = kept === undefined || kept.incarnation !== record.incarnation ? undefined : kept.texts.get(seq);
+    if (text !== undefined) return text;
+    const handed = this.handed()?.get(record, seq);
+    if (handed === undefined) return undefined;
+    const folded = { time: handed.time, folded: foldForSearch(handed.text) };
+    this.keep(record, seq, folded);
+    return folded;
   }
 
   /** Keeps the text of `record`'s entry at `seq`, read in the same snapshot as `record`; nothing without an incarnation or past the bound. */
@@ -111,7 +126,7 @@ const stores = new WeakMap<StoreContext, PendingTexts>();
 export function pendingTextsOf(context: StoreContext): PendingTexts {
   let texts = stores.get(context);
   if (texts !== undefined) return texts;
-  texts = new PendingTexts();
+  texts = new PendingTexts(() => context.indexer.handed);
   // Closed already: a search of a closed store fails at its transaction; nothing is kept for it.
   if (context.connection.isClosed) return texts;
   stores.set(context, texts);
