@@ -8,6 +8,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assistant, toolCall, user } from '../../src/core/constructors.js';
 import type { Entry } from '../../src/core/entry.js';
+import type { Message } from '../../src/core/message.js';
 import { ChangeChannel } from '../../src/store/changes/change-channel.js';
 import { HandedTexts, MAX_HANDED_UNITS } from '../../src/store/database/handed-texts.js';
 import type { ConversationRecord } from '../../src/store/database/schema.js';
@@ -117,6 +118,17 @@ describe('what the handed texts must never stand for', { timeout: 60_000 }, () =
     return { name, tab: await open(name, internal), other: await open(name, {}, steppingClock(Date.UTC(2025, 6, 1))) };
   }
 
+  const oldWords = (): Message[] => [user('old words about violins'), assistant('more old words about violins')];
+  const newWords = (): Message[] => [user('new words about tomatoes'), assistant('more new words about tomatoes')];
+
+  /** After `chat` was deleted and created again with {@link newWords}: only they are found, and the index is exactly the log's. */
+  async function expectOnlyTheNewChat(tab: ConvologStore, name: string): Promise<void> {
+    await tab.flushSearchIndex();
+    expect(await allHits(tab, 'violins')).toEqual([]);
+    expect((await allHits(tab, 'tomatoes')).length).toBe(2);
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 2 });
+  }
+
   it('another tab\'s entries after this tab\'s in the same chat: read back, each indexed once', async () => {
     const { name, tab, other } = await twoTabs();
     await tab.createConversation({ id: 'chat' });
@@ -130,30 +142,24 @@ describe('what the handed texts must never stand for', { timeout: 60_000 }, () =
   it('the chat deleted and created again under its id by another tab, as many entries long: the old words are never indexed for the new ones', async () => {
     const { name, tab, other } = await twoTabs();
     await tab.createConversation({ id: 'chat' });
-    await tab.append('chat', [user('old words about violins'), assistant('more old words about violins')]);
+    await tab.append('chat', oldWords());
     await other.deleteConversation('chat');
     await other.createConversation({ id: 'chat' });
-    await other.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
-    await tab.flushSearchIndex();
-    expect(await allHits(tab, 'violins')).toEqual([]);
-    expect((await allHits(tab, 'tomatoes')).length).toBe(2);
-    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 2 });
+    await other.append('chat', newWords());
+    await expectOnlyTheNewChat(tab, name);
   });
 
   it('the same with no notice of the delete (the other tab killed between its commit and its broadcast): the incarnation tells', async () => {
     const { name, tab, other } = await twoTabs();
     await tab.createConversation({ id: 'chat' });
-    await tab.append('chat', [user('old words about violins'), assistant('more old words about violins')]);
+    await tab.append('chat', oldWords());
     const raw = await openDB(name);
     await raw.delete('conversations', 'chat');
     await raw.delete('entries', IDBKeyRange.bound(['chat'], ['chat', []]));
     raw.close();
     await other.createConversation({ id: 'chat' });
-    await other.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
-    await tab.flushSearchIndex();
-    expect(await allHits(tab, 'violins')).toEqual([]);
-    expect((await allHits(tab, 'tomatoes')).length).toBe(2);
-    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 2 });
+    await other.append('chat', newWords());
+    await expectOnlyTheNewChat(tab, name);
   });
 
   it('the same between the indexer\'s read (which took the handed texts) and its write: the batch is skipped and the next one reads afresh', async () => {
@@ -162,17 +168,14 @@ describe('what the handed texts must never stand for', { timeout: 60_000 }, () =
     const tab = await open(name, { beforeIndexWrite: async () => { const body = between; between = undefined; await body?.(); } });
     const other = await open(name, {}, steppingClock(Date.UTC(2025, 6, 1)));
     await tab.createConversation({ id: 'chat' });
-    await tab.append('chat', [user('old words about violins'), assistant('more old words about violins')]);
+    await tab.append('chat', oldWords());
     between = async () => {
       await other.deleteConversation('chat');
       await other.createConversation({ id: 'chat' });
-      await other.append('chat', [user('new words about tomatoes'), assistant('more new words about tomatoes')]);
+      await other.append('chat', newWords());
     };
     await tab.flushSearchIndex();
-    await tab.flushSearchIndex();
-    expect(await allHits(tab, 'violins')).toEqual([]);
-    expect((await allHits(tab, 'tomatoes')).length).toBe(2);
-    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 2 });
+    await expectOnlyTheNewChat(tab, name);
   });
 
   it('a record written without an incarnation (an older build in another tab): read back', async () => {
@@ -210,9 +213,9 @@ describe('HandedTexts', () => {
 
   it('serves a range only whole and only to the incarnation it was kept for; a record without one is never kept', () => {
     const texts = new HandedTexts();
-    texts.keep(record('a', undefined), [entry(1)]);
+    texts.keepEntries(record('a', undefined), [entry(1)]);
     expect(texts.units).toBe(0);
-    texts.keep(record('a', 'one'), [entry(1), entry(2)]);
+    texts.keepEntries(record('a', 'one'), [entry(1), entry(2)]);
     expect(texts.take(record('a', 'one'), 1, 2)).toEqual([
       { id: 'e1', time: Date.UTC(2025, 0, 1, 0, 1), text: 'text 1' },
       { id: 'e2', time: Date.UTC(2025, 0, 1, 0, 2), text: 'text 2' },
@@ -220,14 +223,14 @@ describe('HandedTexts', () => {
     expect(texts.take(record('a', 'one'), 1, 3)).toBeUndefined();
     expect(texts.take(record('a', 'two'), 1, 2)).toBeUndefined();
     expect(texts.take(record('a', undefined), 1, 2)).toBeUndefined();
-    texts.keep(record('a', 'two'), [entry(1)]);
+    texts.keepEntries(record('a', 'two'), [entry(1)]);
     expect(texts.take(record('a', 'one'), 1, 1)).toBeUndefined();
     expect(texts.take(record('a', 'two'), 1, 1)).toHaveLength(1);
   });
 
   it('lets go of what a batch wrote, what a read says is indexed or of another incarnation, and, from a complete read, what is caught up or gone', () => {
     const texts = new HandedTexts();
-    for (const id of ['a', 'b', 'c', 'd']) texts.keep(record(id, 'one'), [entry(1), entry(2), entry(3)]);
+    for (const id of ['a', 'b', 'c', 'd']) texts.keepEntries(record(id, 'one'), [entry(1), entry(2), entry(3)]);
     const perConversation = texts.units / 4;
     texts.release('a', 2);
     expect(texts.take(record('a', 'one'), 2, 3)).toBeUndefined();
@@ -247,7 +250,7 @@ describe('HandedTexts', () => {
 
   it('keeps nothing past its bound: the indexer reads the rest back', () => {
     const texts = new HandedTexts();
-    texts.keep(record('a', 'one'), [entry(1, 'x'.repeat(MAX_HANDED_UNITS - 200)), entry(2, 'x'.repeat(200)), entry(3, 'x')]);
+    texts.keepEntries(record('a', 'one'), [entry(1, 'x'.repeat(MAX_HANDED_UNITS - 200)), entry(2, 'x'.repeat(200)), entry(3, 'x')]);
     expect(texts.take(record('a', 'one'), 1, 1)).toHaveLength(1);
     expect(texts.take(record('a', 'one'), 2, 2)).toBeUndefined();
     expect(texts.take(record('a', 'one'), 3, 3)).toBeUndefined();

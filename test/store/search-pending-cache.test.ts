@@ -349,13 +349,13 @@ describe('PendingTexts', () => {
     texts.keep(record('b', 'one', 0, 1), 1, { time: 1, folded: 'abc' });
     texts.keep(record('c', 'one', 0, 1), 1, { time: 1, folded: 'abc' });
     const before = texts.units;
-    texts.prune([record('a', 'one', 2, 3), record('c', 'two', 0, 1)]);
+    texts.prune([record('a', 'one', 2, 3), record('c', 'two', 0, 1)], true);
     expect(texts.get(record('a', 'one', 2, 3), 3)).toBeDefined();
     expect(texts.get(record('a', 'one', 0, 3), 2)).toBeUndefined();
     expect(texts.get(record('b', 'one', 0, 1), 1)).toBeUndefined();
     expect(texts.get(record('c', 'one', 0, 1), 1)).toBeUndefined();
     expect(texts.units).toBe(before / 5);
-    texts.prune([]);
+    texts.prune([], true);
     expect(texts.units).toBe(0);
   });
 

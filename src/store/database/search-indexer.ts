@@ -56,12 +56,12 @@ export class SearchIndexer {
    * §17.14). Nothing if it aborts: an entry that never committed must never be indexed under a
    * seq another write may take. Called by every writer of entries, beside {@link mark}. The
    * keeping code loads with the first write, not with `openStore` (imported statically it cost
-   * `openStore` +774 B gzipped up front; this way +137).
+   * `openStore` +774 B gzipped up front; this way +140).
    */
   handOff(transaction: { done: Promise<void> }, record: ConversationRecord, entries: readonly Entry[]): void {
     if (!this.enabled || entries.length === 0) return;
     Promise.all([import('./handed-texts.js'), transaction.done])
-      .then(([{ HandedTexts }]) => (this.#handed ??= new HandedTexts()).keep(record, entries), () => undefined);
+      .then(([{ HandedTexts }]) => (this.#handed ??= new HandedTexts()).keepEntries(record, entries), () => undefined);
   }
 
   /** Lets the handed texts follow `changes`: a conversation deleted in any tab, a clear, the store closing. */

@@ -34,7 +34,7 @@ export async function unindexedHits(
   scope: string | undefined, texts: PendingTexts,
 ): Promise<UnindexedHits> {
   const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll();
-  texts.prune(behind);
+  texts.prune(behind, true);
   const candidates: Candidate[] = [];
   const consider = (position: SearchPosition, folded: string | undefined, record?: EntryRecord): void => {
     if (page.after !== undefined && comparePositions(position, page.after) >= 0) return;
