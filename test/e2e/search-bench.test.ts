@@ -12,7 +12,7 @@ describe('search bench page', () => {
     });
     expect(run.missing).toBeUndefined();
     expect(run.errors).toEqual([]);
-    expect(run.figures.map((figure) => figure.id).sort()).toEqual(['17', '17b', '17c', '17d', '18', '18b', '19', '20', '22', '22b', '23']);
+    expect(run.figures.map((figure) => figure.id).sort()).toEqual(['17', '17b', '17c', '17d', '17e', '18', '18b', '19', '20', '22', '22b', '23']);
     for (const figure of run.figures) expect(Number.isFinite(figure.value)).toBe(true);
     expect(run.figures.find((figure) => figure.id === '17')?.notes[0]).toContain('both find the same 12 entries');
   });

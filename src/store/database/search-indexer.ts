@@ -60,8 +60,10 @@ export class SearchIndexer {
    */
   handOff(transaction: { done: Promise<void> }, record: ConversationRecord, entries: readonly Entry[]): void {
     if (!this.enabled || entries.length === 0) return;
+    // Whatever fails here (the write, loading the code) leaves those entries to be read back.
     Promise.all([import('./handed-texts.js'), transaction.done])
-      .then(([{ HandedTexts }]) => (this.#handed ??= new HandedTexts()).keepEntries(record, entries), () => undefined);
+      .then(([{ HandedTexts }]) => (this.#handed ??= new HandedTexts()).keepEntries(record, entries))
+      .catch(() => undefined);
   }
 
   /** Lets the handed texts follow `changes`: a conversation deleted in any tab, a clear, the store closing. */
