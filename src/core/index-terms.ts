@@ -19,17 +19,25 @@ const CACHED_TOKENS = 20_000;
 // Uncached tokens are segmented together, this many units at a time: one segmenter pass for many
 // tokens, and a huge text stops early once it has its terms.
 const CHUNK = 4096;
+const APOSTROPHE = 0x27;
+/** 1 for each ASCII unit of {@link PUNCTUATION}: a table read per unit, not a search of the string. */
+const EDGE = new Uint8Array(128);
+for (let at = 0; at < PUNCTUATION.length; at++) EDGE[PUNCTUATION.charCodeAt(at)] = 1;
 
 let tokenTerms: Map<string, readonly string[]> | undefined;
 let cachedWith: typeof Intl.Segmenter | undefined;
+
+function isEdge(code: number): boolean {
+  return code < 128 && EDGE[code] === 1;
+}
 
 /** A token without the ASCII punctuation at its edges that no word can hold (see above). */
 function withoutEdges(token: string): string {
   if (token.length > PIECE) return token;
   let start = 0;
   let end = token.length;
-  while (start < end && PUNCTUATION.includes(token[start]!)) start++;
-  while (end > start && token[end - 1] !== "'" && PUNCTUATION.includes(token[end - 1]!)) end--;
+  while (start < end && isEdge(token.charCodeAt(start))) start++;
+  while (end > start && token.charCodeAt(end - 1) !== APOSTROPHE && isEdge(token.charCodeAt(end - 1))) end--;
   return start === 0 && end === token.length ? token : token.slice(start, end);
 }
 
@@ -61,6 +69,67 @@ function cacheOfSegmenter(): Map<string, readonly string[]> {
 }
 
 /**
+ * An entry's terms in text order, unique, at most `MAX_TERMS_PER_ENTRY`. Tokens that need the
+ * segmenter wait to be segmented together (a flush every {@link CHUNK} units); while any wait,
+ * the terms after them wait too, so the order stays the text's. Each adder returns true once the
+ * entry has all the terms it can hold.
+ */
+class TermList {
+  readonly #cache: Map<string, readonly string[]>;
+  readonly #terms = new Set<string>();
+  /** The terms met since the first waiting token, in text order: a term, a token's terms, or its place in `#waiting`. */
+  #met: Array<string | readonly string[] | number> = [];
+  #waiting: string[] = [];
+  #waitingLength = 0;
+  /** The tokens this text sent to the segmenter: a repeat of one adds nothing. */
+  #sent: Set<string> | undefined;
+
+  constructor(cache: Map<string, readonly string[]>) {
+    this.#cache = cache;
+  }
+
+  addTerm(term: string): boolean {
+    if (this.#waiting.length > 0) return void this.#met.push(term), false;
+    return this.#terms.add(term).size >= MAX_TERMS_PER_ENTRY;
+  }
+
+  addToken(token: string): boolean {
+    const cached = this.#cache.get(token);
+    if (cached !== undefined) return this.#waiting.length > 0 ? (this.#met.push(cached), false) : this.#addAll(cached);
+    if ((this.#sent ??= new Set()).size === this.#sent.add(token).size) return false;
+    this.#met.push(this.#waiting.push(token) - 1);
+    this.#waitingLength += token.length + 1;
+    return this.#waitingLength >= CHUNK && this.flush();
+  }
+
+  /** Segments the waiting tokens, keeps their terms for later texts, and adds what waited. */
+  flush(): boolean {
+    const found = this.#waiting.length > 0 ? termsOfTokens(this.#waiting) : [];
+    this.#waiting.forEach((token, index) => {
+      if (token.length > CACHED_TOKEN_LENGTH) return;
+      if (this.#cache.size >= CACHED_TOKENS) this.#cache.clear();
+      this.#cache.set(token, found[index]!);
+    });
+    const met = this.#met;
+    [this.#met, this.#waiting, this.#waitingLength] = [[], [], 0];
+    for (const item of met) {
+      const full = typeof item === 'string' ? this.#terms.add(item).size >= MAX_TERMS_PER_ENTRY : this.#addAll(typeof item === 'number' ? found[item]! : item);
+      if (full) return true;
+    }
+    return false;
+  }
+
+  list(): string[] {
+    return [...this.#terms];
+  }
+
+  #addAll(terms: readonly string[]): boolean {
+    for (const term of terms) if (this.#terms.add(term).size >= MAX_TERMS_PER_ENTRY) return true;
+    return false;
+  }
+}
+
+/**
  * The search index terms of a text (DESIGN §11): each word folded by `foldForSearch` and cut to
  * `MAX_TERM_LENGTH` units; each run of Han, kana, Hangul, Thai, Lao, Khmer or Myanmar as its
  * character bigrams plus its last character (a character keeps the marks after it), so that every
@@ -72,37 +141,15 @@ function cacheOfSegmenter(): Map<string, readonly string[]> {
  * @internal
  */
 export function indexTerms(text: string): string[] {
-  const cache = cacheOfSegmenter();
-  const terms = new Set<string>();
-  // The tokens met since the last flush, in text order: their terms, or their place in `missing`.
-  let met: Array<readonly string[] | number> = [];
-  let missing: string[] = [];
-  let missingLength = 0;
-  const flush = (): boolean => {
-    const found = missing.length > 0 ? termsOfTokens(missing) : [];
-    missing.forEach((token, index) => {
-      if (token.length > CACHED_TOKEN_LENGTH) return;
-      if (cache.size >= CACHED_TOKENS) cache.clear();
-      cache.set(token, found[index]!);
-    });
-    for (const list of met) {
-      for (const term of typeof list === 'number' ? found[list]! : list) if (terms.add(term).size >= MAX_TERMS_PER_ENTRY) return true;
-    }
-    [met, missing, missingLength] = [[], [], 0];
-    return false;
-  };
-  // Each distinct token once: a long text that repeats itself costs what its distinct tokens cost.
-  for (const whole of new Set(foldForSearch(text).split(/[\0- ]+/))) {
+  const terms = new TermList(cacheOfSegmenter());
+  // Not deduplicated first: a set of a text's tokens cost more than the repeats it spared (most
+  // tokens are one-word ones, whose repeats cost a set lookup either way).
+  for (const whole of foldForSearch(text).split(/[\0- ]+/)) {
     const token = withoutEdges(whole);
-    const cached = cache.get(token);
-    if (cached) met.push(cached);
-    else if (token.length <= PIECE && ONE_WORD.test(token)) met.push([cutTerm(token)]);
-    else if (token !== '') {
-      met.push(missing.push(token) - 1);
-      missingLength += token.length + 1;
-      if (missingLength >= CHUNK && flush()) return [...terms];
-    }
+    if (token === '') continue;
+    const full = token.length <= PIECE && ONE_WORD.test(token) ? terms.addTerm(cutTerm(token)) : terms.addToken(token);
+    if (full) return terms.list();
   }
-  flush();
-  return [...terms];
+  terms.flush();
+  return terms.list();
 }

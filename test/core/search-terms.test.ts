@@ -112,6 +112,17 @@ describe('indexTerms', () => {
     const text = 'The quick brown fox jumps over the lazy dog. 今天天气很好。'.repeat(8_000);
     expect(indexTerms(text)).toEqual(['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', '今天', '天天', '天气', '气很', '很好', '好']);
   });
+
+  it('segments a repeated token once, and keeps text order around the tokens that wait for the segmenter', () => {
+    const segment = vi.spyOn(Intl.Segmenter.prototype, 'segment');
+    // Longer than a cached token, so only the text's own record of what it sent spares the repeats.
+    const long = `${'ab-'.repeat(30)}end`;
+    const terms = indexTerms(`first ${long} middle ${long} 天气 last ${long}`);
+    const segmented = segment.mock.calls.map(([input]) => input).join(' ');
+    segment.mockRestore();
+    expect(segmented.split(long)).toHaveLength(2);
+    expect(terms).toEqual(['first', 'ab', 'end', 'middle', '天气', '气', 'last']);
+  });
 });
 
 describe('indexTerms without Intl.Segmenter', () => {
