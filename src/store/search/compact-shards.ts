@@ -1,3 +1,4 @@
+import { putAll } from '../database/put-all.js';
 import type { Transaction } from '../database/run-transaction.js';
 import { encodeShard, shardPostings, type PackedKey, type ShardRecord } from './pack-batch.js';
 import { comparePostings, decodePostings, type Posting } from './posting-codec.js';
@@ -126,7 +127,7 @@ async function mergeRead(transaction: Writable, keyRange: typeof IDBKeyRange, re
     // Its key is its newest posting, as for every packed record: the walk relies on it (packed-walk.ts).
     if (merged !== undefined) writes.push(shards.put(merged[1], merged[0]));
   }
-  await Promise.all(writes);
+  await writes;
 }
 
 /** What every merge of a batch shares. */
@@ -148,10 +149,9 @@ export async function writeShards(transaction: Writable, keyRange: typeof IDBKey
   const keys = await freshKeys(transaction, small.map(([key]) => key[0]));
   const due = small.filter(([[prefix]]) => (keys.get(prefix)?.length ?? 0) + 1 >= MERGE_AT);
   const merged = new Set(due);
-  const shards = transaction.objectStore('searchShards');
-  const writes = batch.filter((shard) => !merged.has(shard)).map(([key, value]) => shards.put(value, key));
+  const writes = putAll(transaction, 'searchShards', batch.filter((shard) => !merged.has(shard)));
   // Awaited after the merges: a merge that fails aborts the transaction, and these must not surface as unhandled.
-  for (const write of writes) write.catch(() => undefined);
+  writes.catch(() => undefined);
   const context: MergeContext = { keys, batch: new Map(due.map(([[prefix], record]) => [prefix, record])), liveNumbers: liveNumbersOf(transaction) };
   const reads = mergeReads(keys, context.batch, small.length >= COUNT_EACH_BELOW);
   // A pool: each read's records are held only until its merges are issued.
@@ -160,5 +160,5 @@ export async function writeShards(transaction: Writable, keyRange: typeof IDBKey
     while (next < reads.length) await mergeRead(transaction, keyRange, reads[next++]!, context);
   };
   await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, reads.length) }, merger));
-  await Promise.all(writes);
+  await writes;
 }

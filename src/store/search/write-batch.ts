@@ -1,5 +1,5 @@
-import { awaitRequests } from '../database/await-requests.js';
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
+import { putAll } from '../database/put-all.js';
 import type { ConversationRecord } from '../database/schema.js';
 import type { StoreContext } from '../database/store-context.js';
 import { writeShards } from './compact-shards.js';
@@ -64,9 +64,7 @@ export async function writeBatch(context: StoreContext, parts: Part[]): Promise<
     }
     const { segments, shards } = packBatch(byTerm);
     // Not awaited before the shards: their first read queues behind these puts, a round trip less.
-    const segmentWrites = awaitRequests((track) => {
-      for (const [key, value] of segments) track(transaction.objectStore('searchSegments').put(value, key));
-    });
+    const segmentWrites = putAll(transaction, 'searchSegments', segments);
     segmentWrites.catch(() => undefined);
     // In the same transaction: a search sees the small records or their merge, never both or neither.
     await writeShards(transaction, context.keyRange, shards);
