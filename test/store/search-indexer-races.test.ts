@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../../src/core/constructors.js';
 import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
 import { openStoreWith, type InternalStoreOptions } from '../../src/store/open-store.js';
+import { QUIET_MS } from '../../src/store/search/index-scheduler.js';
 import { INDEX_BATCH } from '../../src/store/search/packed-indexer.js';
 import { expectPackedIndexMatchesLog, indexMarks } from './packed-index-check.js';
 import { allHits } from './search-support.js';
@@ -21,11 +22,11 @@ async function open(options: OpenStoreOptions, internal: InternalStoreOptions = 
 }
 
 /** Two tabs on one database: `indexing` runs `between` once, after its next read and before its write. */
-async function twoTabs(internal: InternalStoreOptions = {}): Promise<{ name: string; indexing: ConvologStore; other: ConvologStore; between(body: () => Promise<void>): void }> {
+async function twoTabs(internal: InternalStoreOptions = {}, otherInternal = internal): Promise<{ name: string; indexing: ConvologStore; other: ConvologStore; between(body: () => Promise<void>): void }> {
   const name = fixture.name();
   let pending: (() => Promise<void>) | undefined;
   const indexing = await open({ name, now: steppingClock() }, { ...internal, beforeIndexWrite: async () => { const body = pending; pending = undefined; await body?.(); } });
-  const other = await open({ name, now: steppingClock(Date.UTC(2025, 6, 1)) }, internal);
+  const other = await open({ name, now: steppingClock(Date.UTC(2025, 6, 1)) }, otherInternal);
   return { name, indexing, other, between: (body) => { pending = body; } };
 }
 
@@ -96,6 +97,29 @@ describe('the indexer and another tab between its read and its write', { timeout
     expect(await allHits(indexing, 'violins')).toEqual([]);
     expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 0, postings: 0 });
     expect(await indexing.searchIndexStatus()).toEqual({ pending: 0 });
+  });
+
+  it('the background indexer runs again after a batch that indexed nothing, though this tab writes no more', async () => {
+    // The other tab does not index: only this one's indexer can index what it writes.
+    const { name, indexing, other, between } = await twoTabs({ backgroundIndexing: true }, {});
+    let written = 0;
+    let rewritten: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => { rewritten = resolve; });
+    between(async () => {
+      // Well after this tab's last write (QUIET_MS): the run no longer counts this tab as writing.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, written + QUIET_MS + 200 - Date.now())));
+      await other.deleteConversation('chat');
+      await other.createConversation({ id: 'chat' });
+      await other.append('chat', [user('new words about tomatoes')]);
+      rewritten();
+    });
+    await indexing.createConversation({ id: 'chat' });
+    await indexing.append('chat', [user('old words about violins')]);
+    written = Date.now();
+    await done;
+    // The batch read before the delete writes nothing; only another run indexes the new chat.
+    await vi.waitFor(async () => expect(await indexing.searchIndexStatus()).toEqual({ pending: 0 }), { timeout: 20_000, interval: 100 });
+    expect(await expectPackedIndexMatchesLog(name)).toEqual({ indexed: 1, postings: 4 });
   });
 });
 

@@ -4,6 +4,8 @@ import type { StoreContext } from '../database/store-context.js';
 export const INDEX_DELAY_MS = 300;
 /** A partial batch waits until this tab has not written for this long: writes still coming fill the batch. @internal */
 export const QUIET_MS = 1_500;
+/** How many runs in a row may end on a batch that indexed nothing before the indexer waits for this tab's next write. */
+const FRUITLESS_RUNS = 3;
 
 /**
  * Runs the search indexer in the background (DESIGN §17.3): once the store opens (an upgrade or
@@ -21,6 +23,7 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
   let again = false;
   let stopped = false;
   let lastWrite = 0;
+  let fruitless = 0;
   const indexAll = async (): Promise<void> => {
     const [{ indexBatch }, { indexPipelined }] = await Promise.all([import('./packed-indexer.js'), import('./index-pipeline.js')]);
     // While this tab is still writing (an import whose appends each take longer than the delay),
@@ -28,8 +31,20 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
     const busy = (): boolean => Date.now() - lastWrite < QUIET_MS;
     // A batch that indexed nothing (another tab moved or deleted all it read) ends the run, as does
     // a read that finds nothing; a partial batch held back while busy runs once the writes stop.
-    await indexPipelined(context, { size: indexBatch(context), fullOnly: busy, afterBatch: async (indexed) => !stopped && indexed > 0 });
-    if (!stopped && busy()) again = true;
+    let skipped = false;
+    await indexPipelined(context, {
+      size: indexBatch(context), fullOnly: busy,
+      afterBatch: async (indexed) => {
+        skipped = indexed === 0;
+        if (!skipped) fruitless = 0;
+        return !stopped && !skipped;
+      },
+    });
+    // What that batch read may have been re-created since (another tab deleted a chat and wrote it
+    // again under its id): its entries wait behind, and no write of this tab may come to start
+    // another run. So run again, a few times in a row at most (a batch that never indexes is a
+    // bug, and must not keep a core busy).
+    if (!stopped && (busy() || (skipped && ++fruitless <= FRUITLESS_RUNS))) again = true;
   };
   const run = async (): Promise<void> => {
     running = true;
