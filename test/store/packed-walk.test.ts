@@ -4,7 +4,7 @@
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OWN_SEGMENT_AT, packBatch } from '../../src/store/search/pack-batch.js';
-import { walkPostings, type WordTerms } from '../../src/store/search/packed-walk.js';
+import { READ_AHEAD, walkPostings, type PackedStore, type WordTerms } from '../../src/store/search/packed-walk.js';
 import { comparePostings, type Posting } from '../../src/store/search/posting-codec.js';
 
 const opened: IDBPDatabase[] = [];
@@ -64,5 +64,38 @@ describe('walkPostings', () => {
     expect(await walk(db, prefix('w'))).toEqual([[11, 1, 2], [9, 3, 1], [7, 2, 1], [5, 1, 1]]);
     expect(await walk(db, exact('weak'))).toEqual([[7, 2, 1]]);
     expect(await walk(db, prefix('zzz'))).toEqual([]);
+  });
+  it('reads a common word\'s first posting from one record, and a rare word\'s many records several at a time', async () => {
+    // 40 batches: each a segment of the common word and a shard record of the rare word's prefix.
+    const batches = Array.from({ length: 40 }, (_, batch) => new Map<string, Posting[]>([
+      ['common', Array.from({ length: OWN_SEGMENT_AT }, (_, index): Posting => [batch * 1_000 + index, 1 + index, batch + 1])],
+      ['lofoten', [[batch * 1_000 + 500, 1, batch + 1]]],
+    ]));
+    const db = await database(batches);
+    const counted = (store: PackedStore) => {
+      const counts = { asked: 0, inFlight: 0, most: 0 };
+      const wrapped = {
+        getAllKeys: (range: IDBKeyRange) => store.getAllKeys(range),
+        get: async (key: IDBValidKey) => {
+          counts.asked++;
+          counts.most = Math.max(counts.most, ++counts.inFlight);
+          try { return await store.get(key); } finally { counts.inFlight--; }
+        },
+      };
+      return { wrapped, counts };
+    };
+    const transaction = db.transaction(['postings', 'shards']);
+    const segments = counted(transaction.objectStore('postings'));
+    const shards = counted(transaction.objectStore('shards'));
+    const stores = { segments: segments.wrapped, shards: shards.wrapped };
+    const first = await walkPostings(stores, IDBKeyRange, exact('common')).next();
+    expect(first.value).toEqual([39_000 + OWN_SEGMENT_AT - 1, OWN_SEGMENT_AT, 40]);
+    expect(segments.counts.asked).toBe(1);
+    const rare: Posting[] = [];
+    for await (const posting of walkPostings(stores, IDBKeyRange, exact('lofoten'))) rare.push(posting);
+    expect(rare).toHaveLength(40);
+    expect(shards.counts.asked).toBe(40);
+    expect(shards.counts.most).toBeGreaterThan(1);
+    expect(shards.counts.most).toBeLessThanOrEqual(READ_AHEAD);
   });
 });
