@@ -89,14 +89,21 @@ class TermList {
   }
 
   addTerm(term: string): boolean {
-    if (this.#waiting.length > 0) return void this.#met.push(term), false;
-    return this.#terms.add(term).size >= MAX_TERMS_PER_ENTRY;
+    if (this.#waiting.length === 0) return this.#terms.add(term).size >= MAX_TERMS_PER_ENTRY;
+    this.#met.push(term);
+    return false;
   }
 
   addToken(token: string): boolean {
     const cached = this.#cache.get(token);
-    if (cached !== undefined) return this.#waiting.length > 0 ? (this.#met.push(cached), false) : this.#addAll(cached);
-    if ((this.#sent ??= new Set()).size === this.#sent.add(token).size) return false;
+    if (cached !== undefined && this.#waiting.length === 0) return this.#addAll(cached);
+    if (cached !== undefined) {
+      this.#met.push(cached);
+      return false;
+    }
+    const sent = (this.#sent ??= new Set());
+    if (sent.has(token)) return false;
+    sent.add(token);
     this.#met.push(this.#waiting.push(token) - 1);
     this.#waitingLength += token.length + 1;
     return this.#waitingLength >= CHUNK && this.flush();
