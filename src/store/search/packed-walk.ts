@@ -31,7 +31,7 @@ const keyPosting = (key: PackedKey): Posting => [key[1], key[2], key[3]];
 /**
  * The postings of a word's terms, newest first, each once (DESIGN §17.3). Lists the keys of the
  * word's segments and of its shard records (keys only: one request each), then reads the records
- * newest key first, one at a time: a record's key is its newest posting, so a posting read is
+ * newest key first, merged one at a time (asked for ahead: {@link READ_AHEAD}): a record's key is its newest posting, so a posting read is
  * given out once no record left unread can hold a newer one. Records of different batches may
  * overlap in time (an import of old history after newer chats), and a batch merged twice (two
  * tabs without Web Locks) repeats postings: both come out merged, once. A common word's first
