@@ -47,7 +47,7 @@ const ENGINE_DEPS = { exclude: ['highlight.js'] };
  * its own that isolates: `<engine>-isolated`. A file that mocks a module and is not listed fails
  * when an earlier file has loaded the module already.
  */
-const MOCKS_MODULES = ['test/store/journal/append-ahead.test.ts', 'test/store/journal/restore-pending.test.ts'];
+const MOCKS_MODULES = ['test/store/journal/append-ahead.test.ts', 'test/store/journal/restore-pending.test.ts', 'test/store/index-scheduler.test.ts'];
 
 /**
  * A suite split in two projects: `name` over `include` but MOCKS_MODULES, its files sharing

@@ -11,6 +11,13 @@ export interface PipelineOptions {
   afterBatch(indexed: number): Promise<boolean>;
 }
 
+/**
+ * How a run ended: `drained` when a read found nothing to index, `held_back` when its last read
+ * asked for whole batches only and found none (a partial batch may be waiting), `stopped` when
+ * `afterBatch` said so. @internal
+ */
+export type PipelineEnd = 'drained' | 'held_back' | 'stopped';
+
 function coveredBy(parts: Part[]): Map<string, number> {
   return new Map(parts.map((part) => [part.id, part.to]));
 }
@@ -25,8 +32,9 @@ function coveredBy(parts: Part[]): Map<string, number> {
  * so a stale read is never written: the next fresh read takes it up from the stored mark.
  * @internal
  */
-export async function indexPipelined(context: StoreContext, options: PipelineOptions): Promise<void> {
-  let parts = await tokenizeBatch(await readBatch(context, options.size, options.fullOnly()));
+export async function indexPipelined(context: StoreContext, options: PipelineOptions): Promise<PipelineEnd> {
+  let fullOnly = options.fullOnly();
+  let parts = await tokenizeBatch(await readBatch(context, options.size, fullOnly));
   while (parts.length > 0) {
     // No read ahead while this tab is still writing (an import): the read and the tokenizing would
     // hold its appends back, and an import that indexed as it went took longer in all (§17.9).
@@ -37,9 +45,12 @@ export async function indexPipelined(context: StoreContext, options: PipelineOpt
     const indexed = await writeBatch(context, parts);
     // Written or skipped (another tab indexed them): either way their handed texts are done with.
     for (const part of parts) context.indexer.handed?.release(part.id, part.to);
-    if (!await options.afterBatch(indexed)) return;
+    if (!await options.afterBatch(indexed)) return 'stopped';
     parts = next === undefined ? [] : await next;
+    if (parts.length > 0) continue;
     // The read ahead saw nothing past batch N (or there was none): read afresh (what N skipped, what was written since).
-    if (parts.length === 0) parts = await tokenizeBatch(await readBatch(context, options.size, options.fullOnly()));
+    fullOnly = options.fullOnly();
+    parts = await tokenizeBatch(await readBatch(context, options.size, fullOnly));
   }
+  return fullOnly ? 'held_back' : 'drained';
 }

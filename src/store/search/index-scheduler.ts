@@ -30,9 +30,9 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
     // only full batches: small ones cost a record per prefix each (DESIGN §17.2, §17.5).
     const busy = (): boolean => Date.now() - lastWrite < QUIET_MS;
     // A batch that indexed nothing (another tab moved or deleted all it read) ends the run, as does
-    // a read that finds nothing; a partial batch held back while busy runs once the writes stop.
+    // a read that finds nothing or holds a partial batch back.
     let skipped = false;
-    await indexPipelined(context, {
+    const end = await indexPipelined(context, {
       size: indexBatch(context), fullOnly: busy,
       afterBatch: async (indexed) => {
         skipped = indexed === 0;
@@ -40,11 +40,14 @@ export function scheduleSearchIndexing(context: StoreContext): () => void {
         return !stopped && !skipped;
       },
     });
-    // What that batch read may have been re-created since (another tab deleted a chat and wrote it
-    // again under its id): its entries wait behind, and no write of this tab may come to start
-    // another run. So run again, a few times in a row at most (a batch that never indexes is a
-    // bug, and must not keep a core busy).
-    if (!stopped && (busy() || (skipped && ++fruitless <= FRUITLESS_RUNS))) again = true;
+    // A partial batch held back runs once the writes stop. Whether they have is asked by the next
+    // run, not here: a run that held back can end after QUIET_MS (a slow read, a loaded machine),
+    // and asking the clock now left its entries pending until this tab wrote again.
+    // What a fruitless batch read may have been re-created since (another tab deleted a chat and
+    // wrote it again under its id): its entries wait behind, and no write of this tab may come to
+    // start another run. So run again, a few times in a row at most (a batch that never indexes is
+    // a bug, and must not keep a core busy).
+    if (!stopped && (end === 'held_back' || (skipped && ++fruitless <= FRUITLESS_RUNS))) again = true;
   };
   const run = async (): Promise<void> => {
     running = true;
