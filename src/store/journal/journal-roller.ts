@@ -40,12 +40,13 @@ export class JournalRoller {
     this.bytes += bytes;
     if (newFile) this.segments++;
     if (this.held || this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
-    if (this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS) this.start();
+    if (this.due()) this.start();
   }
 
   /**
-   * At open: rolls when there is no snapshot yet (a database older than its journal) or too many
-   * segments. It waits for a busy lock rather than skip: the lock may be an earlier open's, still
+   * At open: rolls when there is no snapshot yet (a database older than its journal), too many
+   * segments, or segments that reach the bound already (an earlier session closed before its
+   * roll). It waits for a busy lock rather than skip: the lock may be an earlier open's, still
    * being released, and until the first snapshot the chats from before the journal have no copy.
    * `now`: rolls whatever the journal holds (the catch-up found an import or a `clear` cut off).
    */
@@ -53,9 +54,34 @@ export class JournalRoller {
     this.start(true, async () => {
       if (now) return true;
       const names = await this.storage.list();
-      return !names.some((name) => name.startsWith(SNAPSHOT_PREFIX)) ||
-        names.filter((name) => name.startsWith(SEGMENT_PREFIX)).length >= MAX_SEGMENTS;
+      const snapshots = names.filter((name) => name.startsWith(SNAPSHOT_PREFIX)).sort();
+      const segments = names.filter((name) => name.startsWith(SEGMENT_PREFIX));
+      if (snapshots.length === 0 || segments.length >= MAX_SEGMENTS) return true;
+      await this.countFiles(snapshots[snapshots.length - 1]!, segments);
+      return this.minBytes !== Number.POSITIVE_INFINITY && this.due();
     });
+  }
+
+  /**
+   * Counts what earlier sessions left: the newest snapshot's size and the segments'. Without it
+   * every session's first MiB of writes rolled the whole database (the last snapshot's size was
+   * known only to the session that wrote it): at 200,000 messages a roll of ~40 s, reading every
+   * entry on the page's thread, after each reload (DESIGN §21). Sizes on disk are UTF-8 bytes,
+   * the session's own counts characters: the same for ASCII, and the bound stays within 3×.
+   */
+  private async countFiles(snapshot: string, segments: readonly string[]): Promise<void> {
+    const { storage } = this;
+    if (storage.size === undefined) return;
+    const [snapshotBytes = 0, ...segmentBytes] = await Promise.all([snapshot, ...segments].map((name) => storage.size!(name)));
+    this.snapshotBytes = snapshotBytes;
+    // A segment this session wrote before the listing is counted twice: a roll comes a little early.
+    this.bytes += segmentBytes.reduce((sum, bytes) => sum + bytes, 0);
+    this.segments += segments.length;
+  }
+
+  /** Whether the segments reach the bound: max(`minBytes`, ¼ of the last snapshot), or too many files. */
+  private due(): boolean {
+    return this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS;
   }
 
   /** Never rolls again in this session: a restore mid-session met something wrong, and the files may still be of use. */

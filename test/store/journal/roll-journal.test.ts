@@ -33,6 +33,28 @@ async function writtenBeforeTheJournal(): Promise<{ memory: MemoryJournalBackend
   return { memory, name };
 }
 
+/**
+ * The app's clock an hour behind: what a session writes is older than the next open's catch-up
+ * margin (a minute before the newest journal file), so that open journals nothing again, as
+ * after a reload long after the last write (catch-up-journal.ts).
+ */
+const anHourAgo = (): Date => new Date(Date.now() - 3_600_000);
+
+/** A database whose journal is one snapshot (the first, taken at open) of a chat `long` of one `words`-word message. */
+async function rolledOnce(words: number): Promise<{ memory: MemoryJournalBackend; name: string }> {
+  const memory = memoryJournalBackend();
+  const name = stores.name();
+  const unjournaled = await openStoreWith({ name, journal: false, now: anHourAgo }, { journalBackend: memory.backend });
+  await unjournaled.createConversation({ id: 'long', title: 'long' });
+  await unjournaled.append('long', [user('word '.repeat(words))]);
+  unjournaled.close();
+  const store = await openStoreWith({ name, now: anHourAgo }, { journalBackend: memory.backend });
+  await rolled(store);
+  store.close();
+  expect(kinds(memory.files(name))).toMatchObject({ snapshots: [expect.any(String)], segments: [] });
+  return { memory, name };
+}
+
 describe('rolling the journal into a snapshot', () => {
   it('replaces the segments with one snapshot that restores the same store', async () => {
     const memory = memoryJournalBackend();
@@ -138,6 +160,49 @@ describe('rolling the journal into a snapshot', () => {
     expect(after.openReport.issues).toEqual([]);
     expect(await dump(after)).toEqual(expected);
     after.close();
+  });
+
+  it('counts an earlier session\'s snapshot: writes under a quarter of it do not roll the whole database again', async () => {
+    const { memory, name } = await rolledOnce(20_000);
+    const reopened = await openStoreWith({ name, now: anHourAgo }, { journalBackend: memory.backend, journalRollBytes: 1 });
+    await rolled(reopened);
+    const before = kinds(memory.files(name));
+    await reopened.append('long', [user('a short reply')]);
+    // Its segment is counted as soon as it is written (a roll would start then): wait for it, then for any roll.
+    await vi.waitFor(() => expect(kinds(memory.files(name)).segments).toHaveLength(1));
+    await rolled(reopened);
+    // The bound is a quarter of the ~100 KB snapshot: this session's small segment stays, and so does the snapshot.
+    const after = kinds(memory.files(name));
+    expect(after.snapshots).toEqual(before.snapshots);
+    expect(after.segments).toHaveLength(1);
+    reopened.close();
+  });
+
+  it('rolls at open the segments an earlier session left once they reach a quarter of the snapshot', async () => {
+    const { memory, name } = await rolledOnce(4_000);
+    // A session that never rolls, as one closed before its roll began: ~10 KB of segments beside a
+    // ~20 KB snapshot. Its last write two minutes (of its clock) after the big one, so the next
+    // open's catch-up journals only that one again (~0.6 KB, under the next session's 2 KB).
+    let clock = Date.now() - 3_600_000;
+    const unrolled = await openStoreWith({ name, now: () => new Date(clock) }, { journalBackend: memory.backend, journalRollBytes: Number.POSITIVE_INFINITY });
+    await unrolled.append('long', [user('word '.repeat(2_000))]);
+    clock += 120_000;
+    await unrolled.append('long', [user('later')]);
+    await vi.waitFor(() => expect(kinds(memory.files(name)).segments.length).toBeGreaterThan(0));
+    unrolled.close();
+    const left = kinds(memory.files(name));
+    const reopened = await openStoreWith({ name, now: () => new Date(clock) }, { journalBackend: memory.backend, journalRollBytes: 2_000 });
+    await rolled(reopened);
+    const after = kinds(memory.files(name));
+    expect(after.snapshots).toHaveLength(1);
+    expect(after.snapshots).not.toEqual(left.snapshots);
+    expect(after.segments.filter((segment) => left.segments.includes(segment))).toEqual([]);
+    const expected = await dump(reopened);
+    reopened.close();
+    await deleteBehindTheStoresBack(name);
+    const restored = await openStoreWith({ name }, { journalBackend: memory.backend });
+    expect(await dump(restored)).toEqual(expected);
+    restored.close();
   });
 
   // Tabs coordinate through Web Locks, which browsers have and Node does not.
