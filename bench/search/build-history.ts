@@ -17,6 +17,8 @@ export interface BuiltHistory {
   plainSeconds?: number;
   /** From the last append's promise to the packed index holding everything (DESIGN §17), seconds. */
   indexSeconds?: number;
+  /** How long the journal rolled after the stores opened, before any figure was timed (DESIGN §21), seconds. */
+  rollSeconds?: number;
 }
 
 const IN_FLIGHT = 2;

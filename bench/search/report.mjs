@@ -44,13 +44,14 @@ export function renderSearch(search, settings) {
     ? `reused from an earlier run (kept profile; built by src/ ${built.builtBy})`
     : `built in ${built?.seconds} s through \`store.append\` (one relaxed append of a whole conversation per call, two in flight)` +
       (built?.plainSeconds === undefined ? '' : ` and again in ${built.plainSeconds} s with indexing switched off (figure 23b)`);
+  const rollText = built?.rollSeconds === undefined ? '' : `; the journal rolled for ${built.rollSeconds} s after the stores opened, waited for before any figure was timed (DESIGN §21)`;
   return [
     title,
     '',
     `A generated history of ${size.messages.toLocaleString('en')} messages in ${size.conversations.toLocaleString('en')} conversations (bench/search/corpus.ts: seeded; ` +
       'user and assistant text in turn, about 80 words a message; 62 % of the conversations English, the rest French, German, Russian and Chinese, 15 % of the messages in another language than their conversation\'s; ' +
       'words drawn by a Zipf–Mandelbrot law over 20,000 words per language, real words at the top ranks; two rare words planted in exactly 12 messages each), ' +
-      `${builtText}, in real Chromium (IndexedDB on disk). Times: ${settings.warmupRepetitions} warm-up round(s), then ${settings.repetitions} timed repetitions, ` +
+      `${builtText}${rollText}, in real Chromium (IndexedDB on disk). Times: ${settings.warmupRepetitions} warm-up round(s), then ${settings.repetitions} timed repetitions, ` +
       'the sides of one figure interleaved as in the store figures; medians (min–max) of the mean time per operation in a repetition.',
     '',
     '| # | figure | measured | target | result | candidate: median (min–max) | baseline: median (min–max) |',

@@ -213,6 +213,7 @@ export async function runSearchFigures(options) {
     options.log(prepared.built ? 'search: reusing the kept database' : `search: building ${size.messages} messages in ${size.conversations} conversations…`);
     const built = await page.evaluate(() => window.convologSearchBench.open());
     if (!built.reused) options.log(`search: built in ${built.seconds} s, fully indexed ${built.indexSeconds} s after the import; settling ${options.settleMilliseconds ?? 5000} ms`);
+    options.log(`search: the journal rolled for ${built.rollSeconds} s after the stores opened (waited for before timing)`);
     await new Promise((done) => setTimeout(done, options.settleMilliseconds ?? 5000));
     const attempt = async (name, body) => {
       const started = Date.now();

@@ -33,6 +33,8 @@ export interface SearchStoreModule {
   openUnindexed(options: { name: string; durability: Durability }): Promise<BenchSearchStore>;
   /** A store of the same database whose indexer runs only on flushSearchIndex (entries stay pending). */
   openDeferred(options: { name: string; durability: Durability }): Promise<BenchSearchStore>;
+  /** Settles when no roll of the store's journal runs (DESIGN §21): a roll reads the whole database on the page's thread. */
+  journalRolled(store: BenchSearchStore): Promise<void>;
 }
 
 /** The store module with search, or the reason it cannot be used yet. */
@@ -51,11 +53,13 @@ export async function loadSearchStore(): Promise<{ module: SearchStoreModule } |
     const internal: Record<string, unknown> = await import('../../src/store/open-store.js');
     if (typeof internal.openStoreWith !== 'function') return { missing: 'the store has no internal switch to turn indexing off (openStoreWith)' };
     const openStoreWith = internal.openStoreWith as (options: object, internalOptions: { searchIndex?: boolean; backgroundIndexing?: boolean }) => Promise<BenchSearchStore>;
+    const { STORE_JOURNALS } = await import('../../src/store/create-store-api.js');
     return {
       module: {
         openStore, deleteStore: loaded.deleteStore as SearchStoreModule['deleteStore'],
         openUnindexed: (options) => openStoreWith(options, { searchIndex: false }),
         openDeferred: (options) => openStoreWith(options, { backgroundIndexing: false }),
+        journalRolled: async (store) => STORE_JOURNALS.get(store as unknown as Parameters<typeof STORE_JOURNALS.get>[0])?.rolled(),
       },
     };
   } catch (error) {

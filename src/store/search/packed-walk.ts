@@ -52,7 +52,7 @@ export async function* walkPostings(
     ...(segmentKeys as PackedKey[]).filter((key) => accept(key[0])).map((key) => ({ key, shard: false })),
     ...(shardKeys as PackedKey[]).map((key) => ({ key, shard: true })),
   ].sort((left, right) => comparePostings(keyPosting(right.key), keyPosting(left.key)));
-  const read = readAhead(stores, sources);
+  const read = sourceReader(stores, sources);
   let buffer: Posting[] = [];
   let last: Posting | undefined;
   for (let next = 0; next <= sources.length; next++) {
@@ -74,8 +74,12 @@ export async function* walkPostings(
   }
 }
 
-/** Reads source `index`, having asked for the ones after it within a window that doubles with each read, up to {@link READ_AHEAD}. */
-function readAhead(stores: { segments: PackedStore; shards: PackedStore }, sources: readonly Source[]): (index: number) => Promise<unknown> {
+/**
+ * Reads source `index`, having asked for the ones after it within a window that doubles with each
+ * read, up to {@link READ_AHEAD}. Not search/read-ahead.ts's fixed window (a page's hits): a common
+ * word's first page is mostly in its first record, and a full window would read 15 it never needs.
+ */
+function sourceReader(stores: { segments: PackedStore; shards: PackedStore }, sources: readonly Source[]): (index: number) => Promise<unknown> {
   const asked = new Map<number, Promise<unknown>>();
   let window = 1;
   return (index) => {
