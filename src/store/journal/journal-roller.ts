@@ -65,7 +65,7 @@ export class JournalRoller {
   /**
    * Counts what earlier sessions left: the newest snapshot's size and the segments'. Without it
    * every session's first MiB of writes rolled the whole database (the last snapshot's size was
-   * known only to the session that wrote it): at 200,000 messages a roll of ~40 s, reading every
+   * known only to the session that wrote it): at 200,000 messages a roll of 12-56 s, reading every
    * entry on the page's thread, after each reload (DESIGN §21). Sizes on disk are UTF-8 bytes,
    * the session's own counts characters: the same for ASCII, and the bound stays within 3×.
    */
