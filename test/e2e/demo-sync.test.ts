@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useDemoEnvironment } from './support/demo-environment.js';
 import { newContext, watchPage } from './support/browser.js';
-import { byTestId, messages, newChat, openDemo, screenshot, sendAndWait } from './support/demo-page.js';
+import { byTestId, messages, newChat, openDemo, screenshot, sendAndWait, waitForReady } from './support/demo-page.js';
 import { useCouchServer } from '../sync/couch-server.js';
 import { pngBytes, sendAndSettle, thumbnailWidths } from './support/attachment-files.js';
 
@@ -109,6 +109,9 @@ describe('demo: sync through CouchDB', () => {
       // After a reload, both show the two versions of the second message (‹ 1/2 ›), each on its own.
       for (const page of [laptop, phone]) {
         await page.reload();
+        // Ready first, as the other demo tests wait after a reload: with two demo files at once in
+        // CI, the reopened page took longer than the poll's 1 s (ci55, "expected +0 to be 2").
+        await waitForReady(page);
         await expect.poll(() => messages(page, 'user').count()).toBe(2);
         const second = messages(page, 'user').nth(1);
         await expect.poll(() => byTestId(second, 'branch-position').count()).toBe(1);
