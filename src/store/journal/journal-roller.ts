@@ -39,8 +39,7 @@ export class JournalRoller {
   written(bytes: number, newFile = true): void {
     this.bytes += bytes;
     if (newFile) this.segments++;
-    if (this.held || this.minBytes === Number.POSITIVE_INFINITY) return; // this session never rolls
-    if (this.due()) this.start();
+    if (this.due()) this.start(); // start() does nothing while held
   }
 
   /**
@@ -58,7 +57,7 @@ export class JournalRoller {
       const segments = names.filter((name) => name.startsWith(SEGMENT_PREFIX));
       if (snapshots.length === 0 || segments.length >= MAX_SEGMENTS) return true;
       await this.countFiles(snapshots[snapshots.length - 1]!, segments);
-      return this.minBytes !== Number.POSITIVE_INFINITY && this.due();
+      return this.due();
     });
   }
 
@@ -81,6 +80,7 @@ export class JournalRoller {
 
   /** Whether the segments reach the bound: max(`minBytes`, ¼ of the last snapshot), or too many files. */
   private due(): boolean {
+    if (this.minBytes === Number.POSITIVE_INFINITY) return false; // this session never rolls
     return this.bytes >= Math.max(this.minBytes, this.snapshotBytes * ROLL_SHARE) || this.segments >= MAX_SEGMENTS;
   }
 
