@@ -3,6 +3,7 @@
 // crash interrupted the roll, and while writes go on during it.
 import { describe, expect, it, vi } from 'vitest';
 import { assistant, user } from '../../../src/core/constructors.js';
+import type { Message } from '../../../src/core/message.js';
 import { STORE_JOURNALS } from '../../../src/store/create-store-api.js';
 import type { ConvologStore } from '../../../src/store/index.js';
 import { journalLockName } from '../../../src/store/journal/journal-lock.js';
@@ -22,17 +23,6 @@ async function rolled(store: ConvologStore): Promise<void> {
   await STORE_JOURNALS.get(store)!.rolled();
 }
 
-/** A database with one chat, written with the journal off: its journal folder holds no snapshot yet. */
-async function writtenBeforeTheJournal(): Promise<{ memory: MemoryJournalBackend; name: string }> {
-  const memory = memoryJournalBackend();
-  const name = stores.name();
-  const unjournaled = await openStoreWith({ name, journal: false }, { journalBackend: memory.backend });
-  const { id } = await unjournaled.createConversation({ title: 'from before the journal' });
-  await unjournaled.append(id, [user('old'), assistant('OLD')]);
-  unjournaled.close();
-  return { memory, name };
-}
-
 /**
  * The app's clock an hour behind: what a session writes is older than the next open's catch-up
  * margin (a minute before the newest journal file), so that open journals nothing again, as
@@ -40,14 +30,22 @@ async function writtenBeforeTheJournal(): Promise<{ memory: MemoryJournalBackend
  */
 const anHourAgo = (): Date => new Date(Date.now() - 3_600_000);
 
-/** A database whose journal is one snapshot (the first, taken at open) of a chat `long` of one `words`-word message. */
-async function rolledOnce(words: number): Promise<{ memory: MemoryJournalBackend; name: string }> {
+/** A database with one chat, written with the journal off: its journal folder holds no snapshot yet. */
+async function writtenBeforeTheJournal(
+  chat: { id?: string; title: string; messages: Message[]; now?: () => Date } = { title: 'from before the journal', messages: [user('old'), assistant('OLD')] },
+): Promise<{ memory: MemoryJournalBackend; name: string }> {
   const memory = memoryJournalBackend();
   const name = stores.name();
-  const unjournaled = await openStoreWith({ name, journal: false, now: anHourAgo }, { journalBackend: memory.backend });
-  await unjournaled.createConversation({ id: 'long', title: 'long' });
-  await unjournaled.append('long', [user('word '.repeat(words))]);
+  const unjournaled = await openStoreWith({ name, journal: false, ...(chat.now ? { now: chat.now } : {}) }, { journalBackend: memory.backend });
+  const { id } = await unjournaled.createConversation({ ...(chat.id ? { id: chat.id } : {}), title: chat.title });
+  await unjournaled.append(id, chat.messages);
   unjournaled.close();
+  return { memory, name };
+}
+
+/** A database whose journal is one snapshot (the first, taken at open) of a chat `long` of one `words`-word message. */
+async function rolledOnce(words: number): Promise<{ memory: MemoryJournalBackend; name: string }> {
+  const { memory, name } = await writtenBeforeTheJournal({ id: 'long', title: 'long', messages: [user('word '.repeat(words))], now: anHourAgo });
   const store = await openStoreWith({ name, now: anHourAgo }, { journalBackend: memory.backend });
   await rolled(store);
   store.close();
