@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { EntrySchema } from '../../src/core/entry.js';
 import { indexTerms } from '../../src/core/index-terms.js';
 import { searchableText } from '../../src/core/search-text.js';
-import { shardPostings, type ShardRecord } from '../../src/store/search/pack-batch.js';
+import { mayHold, shardOf, shardPostings, type PackedKey, type ShardRecord } from '../../src/store/search/pack-batch.js';
 import { decodePostings } from '../../src/store/search/posting-codec.js';
 
 /**
@@ -32,9 +32,15 @@ export async function expectPackedIndexMatchesLog(name: string): Promise<{ index
     const segmentKeys = await transaction.objectStore('searchSegments').getAllKeys() as [string][];
     const segments = await transaction.objectStore('searchSegments').getAll() as Uint8Array[];
     segments.forEach((data, index) => add(segmentKeys[index]![0], data));
-    for (const shard of await transaction.objectStore('searchShards').getAll() as ShardRecord[]) {
-      for (const [term, data] of shardPostings(shard, () => true)) add(term, data);
-    }
+    const shardKeys = await transaction.objectStore('searchShards').getAllKeys() as PackedKey[];
+    const shards = await transaction.objectStore('searchShards').getAll() as ShardRecord[];
+    shards.forEach((shard, index) => {
+      for (const [term, data] of shardPostings(shard, () => true)) {
+        // Each term where a query for it looks: its shard's own record or the piece its next unit names.
+        expect(mayHold(shardKeys[index]![0], shardOf(term), term), `${term} in ${JSON.stringify(shardKeys[index]![0])}`).toBe(true);
+        add(term, data);
+      }
+    });
     const expected: string[] = [];
     let indexed = 0;
     for (const record of await transaction.objectStore('entries').getAll() as Record<string, unknown>[]) {

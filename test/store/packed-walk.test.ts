@@ -3,7 +3,7 @@
 // were merged twice. Runs on fake-indexeddb in Node and on real IndexedDB in Chromium.
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OWN_SEGMENT_AT, packBatch } from '../../src/store/search/pack-batch.js';
+import { encodeShard, OWN_SEGMENT_AT, packBatch, SPLIT_AT } from '../../src/store/search/pack-batch.js';
 import { READ_AHEAD, walkPostings, type PackedStore, type WordTerms } from '../../src/store/search/packed-walk.js';
 import { comparePostings, type Posting } from '../../src/store/search/posting-codec.js';
 
@@ -97,5 +97,42 @@ describe('walkPostings', () => {
     expect(shards.counts.asked).toBe(40);
     expect(shards.counts.most).toBeGreaterThan(1);
     expect(shards.counts.most).toBeLessThanOrEqual(READ_AHEAD);
+  });
+
+  it('reads one piece of each large record for a rare word, beside the whole records an earlier release wrote, and every piece for a prefix', async () => {
+    // Three batches each with ~700 terms under 'lo', 4 postings each: well over SPLIT_AT, so written as pieces.
+    const large = (batch: number): Map<string, Posting[]> => {
+      const byTerm = new Map<string, Posting[]>();
+      for (let first = 0; first < 26; first++) {
+        for (let second = 0; second < 26; second++) {
+          byTerm.set(`lo${String.fromCharCode(97 + first, 97 + second)}x`, Array.from({ length: 4 }, (_, index): Posting => [batch * 1_000_000 + first * 1_000 + second * 10 + index, 1, batch + 1]));
+        }
+      }
+      byTerm.set('lofoten', [[batch * 1_000_000 + 999_999, 2, batch + 1]]);
+      byTerm.set('lo', [[batch * 1_000_000 + 5, 3, batch + 1]]);
+      return byTerm;
+    };
+    const batches = [large(1), large(2), large(3)];
+    expect(packBatch(batches[0]!).shards.length).toBeGreaterThan(1);
+    const db = await database(batches);
+    // What alpha.10 wrote: one record of the prefix however large, found beside the pieces.
+    const old = large(0);
+    const [key, record] = encodeShard('lo', [...old])!;
+    expect(record.d.length).toBeGreaterThanOrEqual(SPLIT_AT);
+    await db.put('shards', record, key);
+    const everything = newestFirst([...batches, old].flatMap((batch) => [...batch.values()].flat()));
+    const lofoten = newestFirst([...batches, old].map((batch) => batch.get('lofoten')![0]!));
+    expect(await walk(db, exact('lofoten'))).toEqual(lofoten);
+    expect(await walk(db, prefix('lof'))).toEqual(newestFirst([...batches, old].flatMap((batch) => [...batch].filter(([term]) => term.startsWith('lof')).flatMap(([, postings]) => postings))));
+    expect(await walk(db, prefix('lo'))).toEqual(everything);
+    expect(await walk(db, prefix('l'))).toEqual(everything);
+    expect(await walk(db, exact('lo'))).toEqual(newestFirst([...batches, old].map((batch) => batch.get('lo')![0]!)));
+    let reads = 0;
+    const transaction = db.transaction(['postings', 'shards']);
+    const shards = transaction.objectStore('shards');
+    const counted = { getAllKeys: (range: IDBKeyRange) => shards.getAllKeys(range), get: (key: IDBValidKey) => (reads++, shards.get(key)) };
+    for await (const _posting of walkPostings({ segments: transaction.objectStore('postings'), shards: counted }, IDBKeyRange, exact('lofoten'))) { /* drained */ }
+    // The old record and one piece of each batch's.
+    expect(reads).toBe(1 + batches.length);
   });
 });

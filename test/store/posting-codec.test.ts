@@ -2,7 +2,9 @@
 // a batch packs into few records (a segment per frequent term, a shard per prefix for the rest).
 import { describe, expect, it } from 'vitest';
 import { indexTerms } from '../../src/core/index-terms.js';
-import { OWN_SEGMENT_AT, packBatch, shardOf, shardPostings } from '../../src/store/search/pack-batch.js';
+import {
+  FRESH_BELOW_BYTES, mayHold, MOST_PIECES, OWN_SEGMENT_AT, packBatch, PIECE_BYTES, pieceName, pieceOf, shardOf, shardPostings, SPLIT_AT,
+} from '../../src/store/search/pack-batch.js';
 import { comparePostings, decodePostings, encodePostings, PostingWriter, type Posting } from '../../src/store/search/posting-codec.js';
 
 describe('posting codec', () => {
@@ -77,5 +79,66 @@ describe('packBatch', () => {
     const { shards } = packBatch(byTerm);
     expect(byTerm.size).toBeGreaterThan(20);
     expect(shards.length).toBe(new Set([...byTerm.keys()].map((term) => term[0])).size);
+  });
+
+  it('writes a prefix\'s record of SPLIT_AT bytes or more as pieces by the unit after the prefix, none fresh, holding every posting once', () => {
+    // 'lo' + two letters: 26 × 26 terms of a few postings each, well over SPLIT_AT; and 'lo' itself, with no unit after the prefix.
+    const byTerm = new Map<string, Posting[]>([['lo', [[1, 1, 1]]]]);
+    for (let first = 0; first < 26; first++) {
+      for (let second = 0; second < 26; second++) {
+        const term = `lo${String.fromCharCode(97 + first, 97 + second)}`;
+        byTerm.set(term, Array.from({ length: 5 }, (_, index): Posting => [1_000_000 * first + 1_000 * second + index, 1 + index, 1 + second]));
+      }
+    }
+    byTerm.set('oslo', [[4, 1, 1]]);
+    const whole = packBatch(new Map([...byTerm].filter(([term]) => term === 'oslo')));
+    expect(whole.shards.map(([key]) => key[0])).toEqual(['os']);
+    const { shards } = packBatch(byTerm);
+    const lo = shards.filter(([key]) => key[0].startsWith('lo'));
+    const bytes = lo.reduce((sum, [, record]) => sum + record.d.length, 0);
+    expect(bytes).toBeGreaterThanOrEqual(SPLIT_AT);
+    const count = Math.min(MOST_PIECES, Math.ceil(bytes / PIECE_BYTES));
+    expect(count).toBeGreaterThan(1);
+    expect(lo.map(([key]) => key[0]).sort()).toEqual(Array.from({ length: count }, (_, index) => pieceName('lo', count, index)).sort());
+    const found = new Map<string, Posting[]>();
+    for (const [key, record] of lo) {
+      expect(record.f, key[0]).toBeUndefined();
+      const index = lo.findIndex(([other]) => other === key);
+      expect(key[0]).toBe(pieceName('lo', count, Number.parseInt(key[0].slice(-1), 36)));
+      for (const [term, data] of shardPostings(record, () => true)) {
+        expect(pieceName('lo', count, pieceOf(term, 2, count)), `${term} in piece ${index}`).toBe(key[0]);
+        found.set(term, decodePostings(data));
+      }
+      // Each piece is keyed by its own newest posting, as every packed record.
+      const newest = [...shardPostings(record, () => true).values()].flatMap(decodePostings).sort(comparePostings).at(-1)!;
+      expect(key.slice(1)).toEqual(newest);
+    }
+    expect(new Map([...found].sort())).toEqual(new Map([...byTerm].filter(([term]) => term !== 'oslo').sort()));
+    expect(pieceOf('lo', 2, count)).toBe(0);
+  });
+
+  it('keeps a record under SPLIT_AT whole, fresh only under FRESH_BELOW_BYTES', () => {
+    const byTerm = new Map<string, Posting[]>();
+    for (let index = 0; index < 1_000; index++) byTerm.set(`we${index.toString(36)}`, [[index * 7_919, 1, 1 + (index % 50)]]);
+    const [first, ...more] = packBatch(byTerm).shards;
+    const [key, record] = first!;
+    expect(more).toEqual([]);
+    expect(key[0]).toBe('we');
+    expect(record.d.length).toBeGreaterThanOrEqual(FRESH_BELOW_BYTES);
+    expect(record.d.length).toBeLessThan(SPLIT_AT);
+    expect(record.f).toBeUndefined();
+  });
+
+  it('says which of a shard\'s records can hold a prefix: its own always, the one piece its next unit names, every piece for the shard alone', () => {
+    const f = pieceOf('lofoten', 2, 3);
+    expect(mayHold('lo', 'lo', 'lofoten')).toBe(true);
+    expect(mayHold(pieceName('lo', 3, f), 'lo', 'lofoten')).toBe(true);
+    expect(mayHold(pieceName('lo', 3, (f + 1) % 3), 'lo', 'lofoten')).toBe(false);
+    expect(mayHold(pieceName('lo', 4, pieceOf('lof', 2, 4)), 'lo', 'lof')).toBe(true);
+    expect(mayHold(pieceName('lo', 3, (f + 1) % 3), 'lo', 'lo')).toBe(true);
+    expect(mayHold(pieceName('la', 3, f), 'lo', 'lofoten')).toBe(false);
+    expect(mayHold('天', '天', '天气')).toBe(true);
+    expect(mayHold(pieceName('天', 5, pieceOf('天气', 1, 5)), '天', '天气')).toBe(true);
+    expect(mayHold(pieceName('天', 5, (pieceOf('天气', 1, 5) + 1) % 5), '天', '天气')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { migrateToBranches } from './migrate-to-branches.js';
 import { migrateToPackedSearch } from './migrate-to-packed-search.js';
 import { migrateToAttachments } from './migrate-to-attachments.js';
 import { migrateToSearch } from './migrate-to-search.js';
+import { migrateToShardPieces } from './migrate-to-shard-pieces.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
@@ -218,6 +219,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, migrate: migrateToPackedSearch },
   // 0.4: attachments (DESIGN §18). New stores only: it never touches what version 4 made.
   { version: 5, migrate: migrateToAttachments },
+  // 0.4: large shard records written as pieces (DESIGN §17.17). Changes no record: closes older tabs.
+  { version: 6, migrate: migrateToShardPieces },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */

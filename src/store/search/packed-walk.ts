@@ -1,4 +1,4 @@
-import { shardOf, shardPostings, shardWidth, type PackedKey, type ShardRecord } from './pack-batch.js';
+import { mayHold, shardNames, shardOf, shardPostings, shardWidth, type PackedKey, type ShardRecord } from './pack-batch.js';
 import { comparePostings, decodePostings, type Posting } from './posting-codec.js';
 
 /** The two stores of the packed index, as a query's transaction gives them (idb's object stores fit). @internal */
@@ -42,15 +42,17 @@ export async function* walkPostings(
   stores: { segments: PackedStore; shards: PackedStore }, keyRange: typeof IDBKeyRange, word: WordTerms,
 ): AsyncGenerator<Posting> {
   const accept = (term: string): boolean => term.startsWith(word.prefix) && word.accept(term);
-  // A prefix as long as a shard's name is in one shard; a shorter one in every shard it starts.
-  const shardRange = word.prefix.length >= shardWidth(word.prefix)
-    ? keyRange.bound([shardOf(word.prefix)], [shardOf(word.prefix), []]) : namesStartingWith(keyRange, word.prefix);
+  // A prefix as long as a shard's name is in one shard, whose large records are pieces: it reads
+  // the one piece of each that can hold it. A shorter prefix is in every shard it starts.
+  const shard = shardOf(word.prefix);
+  const whole = word.prefix.length >= shardWidth(word.prefix);
   const [segmentKeys, shardKeys] = await Promise.all([
-    stores.segments.getAllKeys(namesStartingWith(keyRange, word.prefix)), stores.shards.getAllKeys(shardRange),
+    stores.segments.getAllKeys(namesStartingWith(keyRange, word.prefix)),
+    stores.shards.getAllKeys(whole ? shardNames(keyRange, shard) : namesStartingWith(keyRange, word.prefix)),
   ]);
   const sources: Source[] = [
     ...(segmentKeys as PackedKey[]).filter((key) => accept(key[0])).map((key) => ({ key, shard: false })),
-    ...(shardKeys as PackedKey[]).map((key) => ({ key, shard: true })),
+    ...(shardKeys as PackedKey[]).filter((key) => !whole || mayHold(key[0], shard, word.prefix)).map((key) => ({ key, shard: true })),
   ].sort((left, right) => comparePostings(keyPosting(right.key), keyPosting(left.key)));
   const read = sourceReader(stores, sources);
   let buffer: Posting[] = [];
