@@ -30,6 +30,31 @@ export async function importOldBuild(commit, work, fileName) {
 }
 
 /**
+ * Every object store of the database `name` as [key, value] pairs, bytes (Uint8Array, ArrayBuffer)
+ * as `{ $bytes: base64, type }` so the dump stays JSON: what a fixture of the packed index and
+ * attachments needs (database-dump.ts reads it back).
+ */
+export async function dumpAllStores(name) {
+  const raw = await openDB(name);
+  const records = {};
+  for (const store of raw.objectStoreNames) {
+    const keys = await raw.getAllKeys(store);
+    const values = await raw.getAll(store);
+    records[store] = keys.map((key, index) => [key, encodeBytes(values[index])]);
+  }
+  raw.close();
+  return records;
+}
+
+function encodeBytes(value) {
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString('base64'), type: 'Uint8Array' };
+  if (value instanceof ArrayBuffer) return { $bytes: Buffer.from(value).toString('base64'), type: 'ArrayBuffer' };
+  if (Array.isArray(value)) return value.map(encodeBytes);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, encodeBytes(field)]));
+  return value;
+}
+
+/**
  * Dumps every record of the database `name` (with `extra` fields) to `output` as gzipped JSON,
  * removes `work` and says what it wrote.
  */

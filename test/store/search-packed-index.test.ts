@@ -3,10 +3,13 @@
 // searchIndexStatus; another tab indexing or writing meanwhile; deletes and clear. Runs on
 // fake-indexeddb in Node and on real IndexedDB in Chromium.
 /// <reference types="vite/client" />
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
+import { searchableText } from '../../src/core/search-text.js';
 import type { ConvologStore, OpenStoreOptions } from '../../src/store/index.js';
 import { openStoreWith } from '../../src/store/open-store.js';
+import type { PackedKey } from '../../src/store/search/pack-batch.js';
 import v2Url from '../fixtures/store-0.2/v2-database.json.gz?inline';
 import v3Url from '../fixtures/store-0.2-search/v3-database.json.gz?inline';
 import { loadDatabaseDump, writeDatabaseDump, type DatabaseDump } from './database-dump.js';
@@ -159,6 +162,37 @@ describe('search over the packed index and the entries it does not hold yet', { 
     await store.deleteConversation('c3');
     ids.splice(3, 1);
     await check();
+  });
+});
+
+describe('shard pieces (schema 6)', { timeout: 60_000 }, () => {
+  it('writes a large batch\'s shard records as pieces, and every query finds what a naive scan finds', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name, now: steppingClock() });
+    // Many rare words under 'lo' and many Chinese bigrams under '天' in one batch: both shards' records pass SPLIT_AT.
+    let seed = 7;
+    const random = (below: number): number => (seed = (seed * 48_271) % 2_147_483_647) % below;
+    const letters = (count: number): string => Array.from({ length: count }, () => String.fromCharCode(97 + random(26))).join('');
+    const han = (): string => String.fromCharCode(0x4e00 + random(300));
+    const { id } = await store.createConversation({ id: 'big' });
+    const texts = Array.from({ length: 400 }, (_, index) => [
+      ...Array.from({ length: 8 }, () => `lo${letters(1 + random(4))}`), ...Array.from({ length: 8 }, () => `天${han()}`), index === 123 ? 'lofoten' : 'plain',
+    ].join(' '));
+    await store.append(id, texts.map((text, index) => (index % 2 ? assistant : user)(text)));
+    await store.flushSearchIndex();
+    const database = await openDB(name);
+    const names = new Set((await database.getAllKeys('searchShards') as PackedKey[]).map((key) => key[0]));
+    database.close();
+    expect([...names].filter((shard) => shard.startsWith('lo\u0000')).length).toBeGreaterThan(1);
+    expect([...names].filter((shard) => shard.startsWith('天\u0000')).length).toBeGreaterThan(1);
+    expect(await expectPackedIndexMatchesLog(name)).toMatchObject({ indexed: 400 });
+    const entries = await store.entries(id);
+    const queries = ['lofoten', 'lofo', 'loq', 'lo', 'l', `lo${letters(2)}`, `天${han()}`, '天', `lo${letters(3)} 天`];
+    for (const query of queries) {
+      const expected = entries.filter((entry) => naiveMatch(searchableText(entry), query)).sort(newestFirst).map((entry) => entry.id);
+      expect((await allHits(store, query, { limit: 50 })).map((hit) => hit.entryId), query).toEqual(expected);
+    }
+    expect((await store.search('lofoten')).hits).toHaveLength(1);
   });
 });
 
