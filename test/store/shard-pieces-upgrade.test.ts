@@ -62,7 +62,7 @@ describe('migration 6 from 0.3.0-alpha.10 (shard pieces)', { timeout: 120_000 },
   it('keeps every record alpha.10 wrote, searches its whole records beside new pieces, and keeps its attachment', async () => {
     const dump = await loadDatabaseDump<Dump>(v5Url);
     expect(dump.version).toBe(5);
-    const whole = dump.records.searchShards.find(([key]) => (key as PackedKey)[0] === 'lo')![1] as ShardRecord;
+    const whole = dump.records.searchShards!.find(([key]) => (key as PackedKey)[0] === 'lo')![1] as ShardRecord;
     expect(whole.d.length).toBeGreaterThanOrEqual(SPLIT_AT);
     const name = fixture.name();
     await writeDatabaseDump(name, dump);
@@ -96,7 +96,7 @@ describe('migration 6 from 0.3.0-alpha.10 (shard pieces)', { timeout: 120_000 },
     await expectPackedIndexMatchesLog(name);
     await expectSearchMatchesScan(store, [...queries, 'again']);
     expect((await store.search('lofoten')).hits).toHaveLength(3);
-    const attachment = dump.records.attachments[0]![1] as { id: string; size: number };
+    const attachment = dump.records.attachments![0]![1] as { id: string; size: number };
     expect((await store.getAttachment(attachment.id)).size).toBe(attachment.size);
   });
 });
