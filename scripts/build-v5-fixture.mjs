@@ -2,9 +2,11 @@
 // code at schema version 5 (commit 7c3463a's src, 0.3.0-alpha.10, the last before shard pieces),
 // every object store dumped record by record with its key, as that build laid them out: the
 // fixture history, its packed search index (flushed, so a prefix holds a record of more than
-// SPLIT_AT bytes written whole, as alpha.10 wrote every record) and an attachment. The shard
-// pieces test loads it into a version 5 database and opens it with the current store: migration 6
-// must keep every record, and search must read alpha.10's whole records beside new pieces.
+// SPLIT_AT bytes written whole, as alpha.10 wrote every record), an attachment, and a message the
+// index does not hold yet. test/store/shard-pieces-upgrade.test.ts loads it into a version 5
+// database and opens it with the current store: migration 6 must keep every record and list the
+// conversation left behind in `searchBehind`, and search must read alpha.10's whole records
+// beside new pieces.
 //
 //   node scripts/build-v5-fixture.mjs
 //
@@ -37,6 +39,8 @@ const image = await store.putAttachment(new Uint8Array(3000).map((_, index) => i
 await store.settle(id);
 await store.append(id, [old.user([{ type: 'text', text: 'a picture of the lofoten islands' }, { type: 'image', source: image }])]);
 await store.flushSearchIndex();
+// Written after the flush and closed at once: a conversation alpha.10 left behind (`unindexed`), which migration 6 must list.
+await store.append(id, [old.user('still waiting for the indexer: kvitsoy')]);
 store.close();
 
 await writeDump({ name, builtBy: `scripts/build-v5-fixture.mjs from convolog ${COMMIT} (0.3.0-alpha.10)`, output, work, extra: { records: await dumpAllStores(name) } });

@@ -9,7 +9,8 @@ const SAMPLE_END = 48;
 
 /** The object stores behind each estimated part. */
 const ESTIMATED: Record<'conversations' | 'entries' | 'searchIndex', StoreName[]> = {
-  conversations: ['conversations'],
+  // `searchBehind` with the records whose `unindexed` mark it repeats: what is not indexed yet is no part of the index.
+  conversations: ['conversations', 'searchBehind'],
   entries: ['entries', 'toolCalls', 'attachmentRefs'],
   searchIndex: ['searchSegments', 'searchShards', 'searchNames'],
 };

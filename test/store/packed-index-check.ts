@@ -16,7 +16,8 @@ import { decodePostings } from '../../src/store/search/posting-codec.js';
 export async function expectPackedIndexMatchesLog(name: string): Promise<{ indexed: number; postings: number }> {
   const database = await openDB(name);
   try {
-    const transaction = database.transaction(['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames']);
+    const transaction = database.transaction(['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames', 'searchBehind']);
+    const behind = transaction.objectStore('searchBehind');
     const names = new Map<number, string>();
     let cursor = await transaction.objectStore('searchNames').openCursor();
     while (cursor !== null) {
@@ -24,7 +25,13 @@ export async function expectPackedIndexMatchesLog(name: string): Promise<{ index
       cursor = await cursor.continue();
     }
     const indexedSeq = new Map<string, number>();
-    for (const record of await transaction.objectStore('conversations').getAll() as { id: string; indexedSeq?: number }[]) indexedSeq.set(record.id, record.indexedSeq ?? 0);
+    const marked: string[] = [];
+    for (const record of await transaction.objectStore('conversations').getAll() as { id: string; indexedSeq?: number; unindexed?: 1 }[]) {
+      indexedSeq.set(record.id, record.indexedSeq ?? 0);
+      if (record.unindexed === 1) marked.push(record.id);
+    }
+    // What a search reads as the conversations behind (DESIGN §17.17): exactly those marked.
+    expect((await behind.getAllKeys()).sort(), 'searchBehind').toEqual(marked.sort());
     const actual: string[] = [];
     const add = (term: string, data: Uint8Array): void => {
       for (const [time, seq, number] of decodePostings(data)) if (names.has(number)) actual.push(JSON.stringify([term, names.get(number), seq, time]));

@@ -196,6 +196,46 @@ describe('shard pieces (schema 6)', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the conversations behind (searchBehind, schema 6)', { timeout: 60_000 }, () => {
+  it('are read by id up to 32, through byUnindexed beyond, and a search finds their entries either way', async () => {
+    const name = stores.name();
+    const store = await stores.open({ name, now: steppingClock() });
+    const reads: string[] = [];
+    // Which indexes the store reads with getAll (fake-indexeddb's and the engines' IDBIndex alike).
+    const original = IDBIndex.prototype.getAll;
+    IDBIndex.prototype.getAll = function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+      reads.push(this.name);
+      return original.apply(this, args);
+    };
+    try {
+      const ids: string[] = [];
+      for (let index = 0; index < 40; index++) ids.push((await store.createConversation({ id: `c${String(index).padStart(2, '0')}` })).id);
+      for (const id of ids.slice(0, 3)) await store.append(id, [user(`kvitsoy in ${id}`)]);
+      reads.length = 0;
+      expect((await store.search('kvitsoy')).hits.map((hit) => hit.conversationId).sort()).toEqual(ids.slice(0, 3));
+      expect(reads).not.toContain('byUnindexed');
+      for (const id of ids.slice(3)) await store.append(id, [user(`kvitsoy in ${id}`)]);
+      reads.length = 0;
+      expect((await allHits(store, 'kvitsoy', { limit: 7 })).map((hit) => hit.conversationId).sort()).toEqual(ids);
+      expect(reads).toContain('byUnindexed');
+      await store.flushSearchIndex();
+      await expectPackedIndexMatchesLog(name);
+      const raw = await openDB(name);
+      expect(await raw.getAllKeys('searchBehind')).toEqual([]);
+      raw.close();
+      await store.append(ids[5]!, [user('kvitsoy once more')]);
+      await store.append(ids[6]!, [user('kvitsoy gone soon')]);
+      await store.deleteConversation(ids[6]!);
+      const after = await openDB(name);
+      expect(await after.getAllKeys('searchBehind')).toEqual([ids[5]]);
+      after.close();
+      expect((await store.search('once more')).hits).toHaveLength(1);
+    } finally {
+      IDBIndex.prototype.getAll = original;
+    }
+  });
+});
+
 describe('the background indexer', () => {
   it('indexes this tab\'s writes after they settle, without flushSearchIndex, and resumes what an upgrade left on open', async () => {
     const name = fixture.name();

@@ -1,9 +1,10 @@
 /// <reference types="vite/client" />
-// Migration 6 (shard pieces, DESIGN §17.17) on a database written by 0.3.0-alpha.10's own code
-// (test/fixtures/store-0.3-alpha.10, scripts/build-v5-fixture.mjs): its packed index, whose prefix
-// `lo` holds one record of 22 KB written whole, and an attachment. The upgrade changes no record;
-// search reads alpha.10's whole records beside the pieces this build writes, and finds what a
-// naive scan finds. Runs on fake-indexeddb in Node and on real IndexedDB in the three engines.
+// Migration 6 (shard pieces and `searchBehind`, DESIGN §17.17) on a database written by
+// 0.3.0-alpha.10's own code (test/fixtures/store-0.3-alpha.10, scripts/build-v5-fixture.mjs): its
+// packed index, whose prefix `lo` holds one record of 22 KB written whole, an attachment, and a
+// conversation with a message not indexed yet. The upgrade changes no record and lists that
+// conversation in `searchBehind`; search reads alpha.10's whole records beside the pieces this
+// build writes and the message not indexed, and finds what a naive scan finds. Runs on fake-indexeddb in Node and on real IndexedDB in the three engines.
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assistant, user } from '../../src/core/constructors.js';
@@ -58,8 +59,8 @@ async function expectSearchMatchesScan(store: ConvologStore, queries: readonly s
   }
 }
 
-describe('migration 6 from 0.3.0-alpha.10 (shard pieces)', { timeout: 120_000 }, () => {
-  it('keeps every record alpha.10 wrote, searches its whole records beside new pieces, and keeps its attachment', async () => {
+describe('migration 6 from 0.3.0-alpha.10 (shard pieces, searchBehind)', { timeout: 120_000 }, () => {
+  it('keeps every record alpha.10 wrote, lists what it left unindexed, searches its whole records beside new pieces, and keeps its attachment', async () => {
     const dump = await loadDatabaseDump<Dump>(v5Url);
     expect(dump.version).toBe(5);
     const whole = dump.records.searchShards!.find(([key]) => (key as PackedKey)[0] === 'lo')![1] as ShardRecord;
@@ -73,12 +74,15 @@ describe('migration 6 from 0.3.0-alpha.10 (shard pieces)', { timeout: 120_000 },
     raw.close();
     expect(DATABASE_VERSION).toBe(6);
     expect(await rawRecords(name)).toEqual(before);
-    expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
+    const behind = await openDB(name);
+    expect(await behind.getAllKeys('searchBehind')).toEqual(['words']);
+    behind.close();
+    expect(await store.searchIndexStatus()).toEqual({ pending: 1 });
     for (const { id } of dump.conversations as { id: string }[]) {
       const stored = dump.entries.filter((record) => (record as { conversationId: string }).conversationId === id).map((record) => EntrySchema.parse(record));
       expect(await store.entries(id, { allBranches: true }), id).toEqual(stored);
     }
-    const queries = ['lofoten', 'lofo', 'lo', 'l', 'islands', 'oslo', '天气', 'gardening'];
+    const queries = ['lofoten', 'lofo', 'lo', 'l', 'islands', 'oslo', '天气', 'gardening', 'kvitsoy', 'waiting indexer'];
     await expectSearchMatchesScan(store, queries);
     expect((await store.search('lofoten')).hits).toHaveLength(2);
 
@@ -94,6 +98,7 @@ describe('migration 6 from 0.3.0-alpha.10 (shard pieces)', { timeout: 120_000 },
     expect(names).toContain('lo');
     expect(names.filter((shard) => shard.startsWith('lo\u0000')).length).toBeGreaterThan(1);
     await expectPackedIndexMatchesLog(name);
+    expect(await store.searchIndexStatus()).toEqual({ pending: 0 });
     await expectSearchMatchesScan(store, [...queries, 'again']);
     expect((await store.search('lofoten')).hits).toHaveLength(3);
     const attachment = dump.records.attachments![0]![1] as { id: string; size: number };

@@ -24,6 +24,7 @@ export async function deleteConversation(context: StoreContext, id: string): Pro
       track(conversations.delete(id));
       track(transaction.objectStore('entries').delete(range));
       track(transaction.objectStore('toolCalls').delete(range));
+      track(transaction.objectStore('searchBehind').delete(id));
     });
     const number = await transaction.objectStore('searchNames').index('byId').getKey(id);
     if (number !== undefined) await transaction.objectStore('searchNames').delete(number);

@@ -5,7 +5,7 @@ import { migrateToBranches } from './migrate-to-branches.js';
 import { migrateToPackedSearch } from './migrate-to-packed-search.js';
 import { migrateToAttachments } from './migrate-to-attachments.js';
 import { migrateToSearch } from './migrate-to-search.js';
-import { migrateToShardPieces } from './migrate-to-shard-pieces.js';
+import { migrateToSearchSix } from './migrate-to-search-six.js';
 
 /**
  * The conversation as stored. Besides the public {@link Conversation} fields it remembers where
@@ -39,7 +39,7 @@ export interface ConversationRecord {
   lines: LineRecord[];
   /** The packed search index holds this conversation's entries up to this seq (DESIGN §17); 0 when absent. */
   indexedSeq?: number;
-  /** Present (1) while `indexedSeq < lastSeq`: the sparse index `byUnindexed` lists what the indexer has left to do. */
+  /** Present (1) while `indexedSeq < lastSeq`: the sparse index `byUnindexed` lists what the indexer has left to do, and `searchBehind` holds the id. */
   unindexed?: 1;
   /**
    * Random, written whenever a record is created (and by the indexer on a record without one),
@@ -164,6 +164,8 @@ export interface ConvologSchema extends DBSchema {
   searchSegments: { key: PackedKey; value: Uint8Array };
   /** The rarer terms of one prefix and batch (DESIGN §17). */
   searchShards: { key: PackedKey; value: ShardRecord; indexes: { byFresh: string } };
+  /** The id of every conversation whose record carries `unindexed` (DESIGN §17.17): what a search reads directly. */
+  searchBehind: { key: string; value: 1 };
   /** Conversation numbers of the packed postings (a key generator: never reused, even after `clear`), so a deleted conversation's postings point nowhere. */
   searchNames: { key: number; value: { id: string }; indexes: { byId: string } };
   attachments: { key: string; value: AttachmentRecord; indexes: { byPending: number } };
@@ -219,8 +221,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, migrate: migrateToPackedSearch },
   // 0.4: attachments (DESIGN §18). New stores only: it never touches what version 4 made.
   { version: 5, migrate: migrateToAttachments },
-  // 0.4: large shard records written as pieces (DESIGN §17.17). Changes no record: closes older tabs.
-  { version: 6, migrate: migrateToShardPieces },
+  // 0.4: large shard records written as pieces, and the conversations behind listed in a store of their own (DESIGN §17.17).
+  { version: 6, migrate: migrateToSearchSix },
 ];
 
 /** The database version this build writes: the number of the last migration. @internal */
@@ -245,7 +247,7 @@ export function runMigrations(
 }
 
 /** The object stores every read or write of a conversation's log may touch. @internal */
-export const ALL_STORES: StoreName[] = ['conversations', 'entries', 'toolCalls', 'attachments', 'attachmentChunks', 'attachmentRefs'];
+export const ALL_STORES: StoreName[] = ['conversations', 'entries', 'toolCalls', 'attachments', 'attachmentChunks', 'attachmentRefs', 'searchBehind'];
 
 /** The packed search index's stores (DESIGN §17): written by the indexer, never by a write of the log. @internal */
 export const SEARCH_STORES: StoreName[] = ['searchSegments', 'searchShards', 'searchNames'];

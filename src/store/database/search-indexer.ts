@@ -2,6 +2,7 @@ import { v7 } from 'uuid';
 import type { Entry } from '../../core/entry.js';
 import type { ChangeChannel } from '../changes/change-channel.js';
 import type { HandedTexts } from './handed-texts.js';
+import type { Transaction } from './run-transaction.js';
 import type { ConversationRecord } from './schema.js';
 
 /**
@@ -34,13 +35,15 @@ export class SearchIndexer {
   /**
    * The conversation record as a write stores it: marked `unindexed` while it has entries the
    * packed index does not hold yet (`indexedSeq < lastSeq`), in the write's own transaction, so
-   * the indexer and a search know what is left (DESIGN §17).
+   * the indexer and a search know what is left (DESIGN §17); and its id put in or taken out of
+   * `searchBehind` in that transaction when the mark comes or goes (§17.17).
    */
-  mark(record: ConversationRecord): ConversationRecord {
+  mark(record: ConversationRecord, transaction: Transaction<'readwrite'>): ConversationRecord {
     if (!this.enabled) return record;
     const behind = (record.indexedSeq ?? 0) < record.lastSeq;
-    if (behind) return record.unindexed === 1 ? record : { ...record, unindexed: 1 };
-    if (record.unindexed === undefined) return record;
+    if (behind === (record.unindexed === 1)) return record;
+    listBehind(transaction, record.id, behind);
+    if (behind) return { ...record, unindexed: 1 };
     const { unindexed: _unindexed, ...caughtUp } = record;
     return caughtUp;
   }
@@ -70,4 +73,14 @@ export class SearchIndexer {
   follow(changes: ChangeChannel): void {
     changes.subscribe((change) => this.#handed?.changed(change));
   }
+}
+
+/**
+ * Puts `id` in `searchBehind` or takes it out, in `transaction` (which must have it in scope). Not
+ * awaited: a failed request aborts the transaction, and the writer's commit reports that.
+ * @internal
+ */
+export function listBehind(transaction: Transaction<'readwrite'>, id: string, behind: boolean): void {
+  const store = transaction.objectStore('searchBehind');
+  (behind ? store.put(1, id) : store.delete(id)).catch(() => undefined);
 }

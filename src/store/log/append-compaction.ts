@@ -25,7 +25,7 @@ export async function appendCompaction(
 ): Promise<CompactionEntry> {
   checkInput(compaction);
   checkEntryId(options.parentId, 'appendCompaction: parentId', true);
-  const written = await runTransaction(context, ['conversations', 'entries'], 'readwrite', 'Appending a compaction', async (transaction) => {
+  const written = await runTransaction(context, ['conversations', 'entries', 'searchBehind'], 'readwrite', 'Appending a compaction', async (transaction) => {
     const parentRead = prefetchEntry(transaction, options.parentId);
     const keptRead = prefetchEntry(transaction, compaction.firstKeptId);
     const record = await readRecord(transaction, id);
@@ -42,7 +42,7 @@ export async function appendCompaction(
     const next: ConversationRecord = { ...placed.record, updatedAt: timestamp, lastCompactionSeq: entry.seq };
     await awaitRequests((track) => {
       track(transaction.objectStore('entries').add(placed.records[0]!));
-      track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
+      track(transaction.objectStore('conversations').put(context.indexer.mark(next, transaction)));
     });
     context.indexer.handOff(transaction, next, [entry]);
     return { record: next, entries: [entry] };

@@ -57,7 +57,7 @@ export async function writeMessages(
       for (const toolCallId of toolCallIds(entry.message)) track(callStore.add({ conversationId: record.id, toolCallId, seq: entry.seq }));
     }
     trackAttachmentRefs(transaction, entries, track);
-    track(transaction.objectStore('conversations').put(context.indexer.mark(next)));
+    track(transaction.objectStore('conversations').put(context.indexer.mark(next, transaction)));
   });
   context.indexer.handOff(transaction, next, entries);
   return { record: next, entries };

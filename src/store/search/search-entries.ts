@@ -33,7 +33,7 @@ export async function searchEntries(context: StoreContext, query: string, option
   throwIfAborted(OPERATION, options.signal);
   const words = parseSearchQuery(query);
   const { conversationId } = options;
-  return runTransaction(context, ['conversations', 'entries', ...SEARCH_STORES], 'readonly', 'Searching', async (transaction) => {
+  return runTransaction(context, ['conversations', 'entries', 'searchBehind', ...SEARCH_STORES], 'readonly', 'Searching', async (transaction) => {
     const record = conversationId === undefined ? undefined : await readRecord(transaction, conversationId);
     if (words.length === 0) return { hits: [] };
     // The packed index plus what it does not hold yet (DESIGN §17).

@@ -1,6 +1,7 @@
 import { runTransaction, type Transaction } from '../database/run-transaction.js';
 import { putAll } from '../database/put-all.js';
 import type { ConversationRecord } from '../database/schema.js';
+import { listBehind } from '../database/search-indexer.js';
 import type { StoreContext } from '../database/store-context.js';
 import { writeShards } from './compact-shards.js';
 import { packBatch } from './pack-batch.js';
@@ -31,7 +32,10 @@ async function writePart(context: StoreContext, transaction: Transaction<'readwr
   // A record an older build created has no incarnation: it gets one here, read in this transaction
   // (so it names the conversation as it is now), and its later entries can be kept by searches (DESIGN §17.12).
   const next: ConversationRecord = { ...record, indexedSeq: part.to, incarnation: record.incarnation ?? context.indexer.incarnation() };
-  if (part.to >= record.lastSeq) delete next.unindexed;
+  if (part.to >= record.lastSeq && next.unindexed !== undefined) {
+    delete next.unindexed;
+    listBehind(transaction, part.id, false);
+  }
   await conversations.put(next);
   return part.terms.map(({ time, seq }): Posting => [time, seq, number]);
 }
@@ -45,7 +49,7 @@ async function writePart(context: StoreContext, transaction: Transaction<'readwr
  * @internal
  */
 export async function writeBatch(context: StoreContext, parts: Part[]): Promise<number> {
-  const stores = ['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames'] as const;
+  const stores = ['conversations', 'entries', 'searchSegments', 'searchShards', 'searchNames', 'searchBehind'] as const;
   return runTransaction(context, [...stores], 'readwrite', 'Indexing for search', async (transaction) => {
     const written = await Promise.all(parts.map((part) => writePart(context, transaction, part)));
     const byTerm = new Map<string, Posting[]>();

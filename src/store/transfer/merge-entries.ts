@@ -61,7 +61,7 @@ export async function mergeEntries(
     await merge.run(options.trusted === true ? fresh : retainContent(fresh, new Set([...stored.keys(), ...promised]), warnings));
     await claimMergedAttachments(transaction, merge.added, stored);
     const next = merge.finish();
-    if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(context.indexer.mark(next));
+    if (existing === undefined || merge.added.length > 0) await transaction.objectStore('conversations').put(context.indexer.mark(next, transaction));
     context.indexer.handOff(transaction, next, merge.added);
     // Read in this transaction: another writer's append before it has a seq at or under it, one after it a seq above `next.lastSeq`.
     return { record: next, added: merge.added, waiting: merge.waiting, created: existing === undefined, previousLastSeq: record.lastSeq };

@@ -43,7 +43,7 @@ export async function writeImport(
   const entryStore = transaction.objectStore('entries');
   const callStore = transaction.objectStore('toolCalls');
   await awaitRequests((track) => {
-    track(transaction.objectStore('conversations').add(context.indexer.mark(record)));
+    track(transaction.objectStore('conversations').add(context.indexer.mark(record, transaction)));
     for (const stored of tree.records) track(entryStore.add(stored));
     for (const entry of entries) {
       if (entry.type !== 'message') continue;
