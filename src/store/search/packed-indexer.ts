@@ -1,6 +1,7 @@
 import { ConvologError } from '../../core/error.js';
 import { runTransaction } from '../database/run-transaction.js';
 import type { StoreContext } from '../database/store-context.js';
+import { behindRecords } from './behind-records.js';
 import { indexPipelined } from './index-pipeline.js';
 
 /**
@@ -40,8 +41,8 @@ export async function underIndexLock<T>(context: StoreContext, body: () => Promi
 
 /** `store.searchIndexStatus`: how many committed entries the packed index does not hold yet. @internal */
 export async function searchIndexStatus(context: StoreContext): Promise<{ pending: number }> {
-  return runTransaction(context, ['conversations'], 'readonly', 'Reading the search index status', async (transaction) => {
-    const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll();
+  return runTransaction(context, ['conversations', 'searchBehind'], 'readonly', 'Reading the search index status', async (transaction) => {
+    const behind = await behindRecords(transaction);
     let pending = 0;
     for (const record of behind) pending += record.lastSeq - (record.indexedSeq ?? 0);
     return { pending };
@@ -55,8 +56,8 @@ export async function searchIndexStatus(context: StoreContext): Promise<{ pendin
  * @internal
  */
 export async function flushSearchIndex(context: StoreContext): Promise<void> {
-  const goals = await runTransaction(context, ['conversations'], 'readonly', 'Flushing the search index', async (transaction) =>
-    new Map((await transaction.objectStore('conversations').index('byUnindexed').getAll()).map((record) => [record.id, record.lastSeq])));
+  const goals = await runTransaction(context, ['conversations', 'searchBehind'], 'readonly', 'Flushing the search index', async (transaction) =>
+    new Map((await behindRecords(transaction)).map((record) => [record.id, record.lastSeq])));
   const progress = { stalled: 0, lastPending: Number.POSITIVE_INFINITY };
   const afterBatch = async (indexed: number): Promise<boolean> => {
     await dropReached(context, goals);

@@ -8,6 +8,7 @@ import { entryTime } from '../database/search-keys.js';
 import { seqRange } from '../database/seq-range.js';
 import type { StoreContext } from '../database/store-context.js';
 import type { HandedText } from '../database/handed-texts.js';
+import { behindRecords } from './behind-records.js';
 import { yieldToEvents } from './yield-to-events.js';
 
 /** How long the tokenizer runs before it lets waiting events through (a write's requests, the app's). */
@@ -52,9 +53,9 @@ function firstUnread(record: ConversationRecord, covered: ReadonlyMap<string, nu
  * @internal
  */
 export async function readBatch(context: StoreContext, size: number, fullOnly: boolean, covered: ReadonlyMap<string, number> = new Map()): Promise<ReadPart[]> {
-  return runTransaction(context, ['conversations', 'entries'], 'readonly', 'Indexing for search', async (transaction) => {
+  return runTransaction(context, ['conversations', 'entries', 'searchBehind'], 'readonly', 'Indexing for search', async (transaction) => {
     const limit = size + covered.size;
-    const behind = await transaction.objectStore('conversations').index('byUnindexed').getAll(undefined, limit);
+    const behind = await behindRecords(transaction, limit);
     const { handed } = context.indexer;
     handed?.prune(behind, behind.length < limit);
     const waiting = behind.filter((record) => firstUnread(record, covered) <= record.lastSeq);

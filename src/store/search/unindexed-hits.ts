@@ -5,6 +5,7 @@ import type { ConversationRecord, EntryRecord } from '../database/schema.js';
 import { entryTime } from '../database/search-keys.js';
 import { seqRange } from '../database/seq-range.js';
 import type { SearchHit } from '../types/search.js';
+import { behindRecords } from './behind-records.js';
 import { foldedTextOf, mayContain } from './folded-text.js';
 import type { PendingTexts } from './pending-texts.js';
 import type { SearchPage } from './search-page.js';
@@ -18,26 +19,6 @@ export type ToHit = (record: EntryRecord) => SearchHit | undefined;
 
 /** An entry not yet indexed that may be a hit: read by this query, or known by its kept text and read when its turn comes. */
 interface Candidate { position: SearchPosition; record?: EntryRecord }
-
-/**
- * Up to this many conversations behind, a search reads their records by id; more (an import not
- * yet indexed), with one read of `byUnindexed`.
- */
-const READ_EACH_UP_TO = 32;
-
-/**
- * The records of the conversations the index is behind on, by id: the ids from `searchBehind`
- * (DESIGN §17.17), not from the sparse index `byUnindexed`, which Chromium reads entry by entry
- * through every record that ever had the mark (5–6 ms of every query at 2,000 conversations).
- */
-async function behindRecords(transaction: Transaction<'readonly'>): Promise<ConversationRecord[]> {
-  const ids = await transaction.objectStore('searchBehind').getAllKeys();
-  if (ids.length === 0) return [];
-  const conversations = transaction.objectStore('conversations');
-  if (ids.length > READ_EACH_UP_TO) return conversations.index('byUnindexed').getAll();
-  const records = await Promise.all(ids.map((id) => conversations.get(id)));
-  return records.filter((record): record is ConversationRecord => record?.unindexed === 1);
-}
 
 /**
  * The entries the packed index does not hold yet that are hits (DESIGN §17: search is complete at
