@@ -24,7 +24,8 @@ export const READ_AHEAD = 16;
  * The window a walk of shard records only starts at: its word never had `OWN_SEGMENT_AT` postings
  * in a batch, so a page of it likely spans many records. At 200,000 messages a rare word's walk
  * read ~50 pieces; starting at one, the window's first doublings cost as many round trips (the
- * kept profile, alternated: 17.6 ms with 8, 18.9 with 16, 19.4 with 1; DESIGN §17.17).
+ * kept profile, two runs, each pair alternated in one page: 1 → 19.4 ms against 16 → 17.6; 8 →
+ * 17.6 against 16 → 18.9; DESIGN §17.17).
  * @internal
  */
 export const SHARDS_ONLY_READ_AHEAD = 8;
