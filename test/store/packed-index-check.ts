@@ -7,6 +7,7 @@ import { indexTerms } from '../../src/core/index-terms.js';
 import { searchableText } from '../../src/core/search-text.js';
 import { mayHold, shardOf, shardPostings, type PackedKey, type ShardRecord } from '../../src/store/search/pack-batch.js';
 import { decodePostings } from '../../src/store/search/posting-codec.js';
+import { filterMayHold } from '../../src/store/search/term-filter.js';
 
 /**
  * The packed postings (term, conversation id, seq, time) of every conversation that still has a
@@ -45,6 +46,12 @@ export async function expectPackedIndexMatchesLog(name: string): Promise<{ index
       for (const [term, data] of shardPostings(shard, () => true)) {
         // Each term where a query for it looks: its shard's own record or the piece its next unit names.
         expect(mayHold(shardKeys[index]![0], shardOf(term), term), `${term} in ${JSON.stringify(shardKeys[index]![0])}`).toBe(true);
+        // And its key's filter lets every query that may find it through: each prefix past the shard's name.
+        const filter = shardKeys[index]![4];
+        const shard = shardOf(term);
+        for (let length = shard.length + 1; filter !== undefined && length <= term.length; length++) {
+          if (!filterMayHold(filter, term.slice(0, length), shard.length)) expect.fail(`${term.slice(0, length)} not in the filter of ${JSON.stringify(shardKeys[index]![0])}`);
+        }
         add(term, data);
       }
     });

@@ -3,7 +3,7 @@
 // were merged twice. Runs on fake-indexeddb in Node and on real IndexedDB in Chromium.
 import { deleteDB, openDB, type IDBPDatabase } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeShard, OWN_SEGMENT_AT, packBatch, SPLIT_AT } from '../../src/store/search/pack-batch.js';
+import { encodeShard, mayHold, OWN_SEGMENT_AT, packBatch, SPLIT_AT } from '../../src/store/search/pack-batch.js';
 import { READ_AHEAD, SHARDS_ONLY_READ_AHEAD, walkPostings, type PackedStore, type WordTerms } from '../../src/store/search/packed-walk.js';
 import { comparePostings, type Posting } from '../../src/store/search/posting-codec.js';
 
@@ -123,7 +123,8 @@ describe('walkPostings', () => {
     const old = large(0);
     const [key, record] = encodeShard('lo', [...old])!;
     expect(record.d.length).toBeGreaterThanOrEqual(SPLIT_AT);
-    await db.put('shards', record, key);
+    // Its key without the filter alpha.12 added (DESIGN §17.18).
+    await db.put('shards', record, key.slice(0, 4));
     const everything = newestFirst([...batches, old].flatMap((batch) => [...batch.values()].flat()));
     const lofoten = newestFirst([...batches, old].map((batch) => batch.get('lofoten')![0]!));
     expect(await walk(db, exact('lofoten'))).toEqual(lofoten);
@@ -138,5 +139,35 @@ describe('walkPostings', () => {
     for await (const _posting of walkPostings({ segments: transaction.objectStore('postings'), shards: counted }, IDBKeyRange, exact('lofoten'))) { /* drained */ }
     // The old record and one piece of each batch's.
     expect(reads).toBe(1 + batches.length);
+  });
+
+  it('skips the records whose key\'s filter says they hold no term of a word, and reads every record written without one', async () => {
+    // 30 batches of the prefix 'lo' (small records and pieces alike), the rare word in 3 of them.
+    const batch = (index: number): Map<string, Posting[]> => {
+      const byTerm = new Map<string, Posting[]>();
+      const terms = index % 2 === 0 ? 20 : 600;
+      for (let term = 0; term < terms; term++) byTerm.set(`lo${(term * 7919 + index).toString(36)}z`, [[index * 1_000_000 + term, 1, index + 1]]);
+      if (index % 10 === 3) byTerm.set('lofoten', [[index * 1_000_000 + 999_999, 2, index + 1]]);
+      return byTerm;
+    };
+    const batches = Array.from({ length: 30 }, (_, index) => batch(index));
+    const db = await database(batches);
+    // Two batches as an earlier release wrote them: keys without a filter, read whatever they hold.
+    for (const index of [30, 31]) {
+      for (const [key, record] of packBatch(batch(index)).shards) await db.put('shards', record, key.slice(0, 4));
+    }
+    const holding = [3, 13, 23].map((index) => batch(index).get('lofoten')![0]!);
+    expect(await walk(db, exact('lofoten'))).toEqual(newestFirst([...holding, ...[30, 31].flatMap((index) => batch(index).get('lofoten') ?? [])]));
+    const transaction = db.transaction(['postings', 'shards']);
+    const shards = transaction.objectStore('shards');
+    const read: string[] = [];
+    const counted = { getAllKeys: (range: IDBKeyRange) => shards.getAllKeys(range), get: (key: IDBValidKey) => (read.push((key as string[])[0]!), shards.get(key)) };
+    for await (const _posting of walkPostings({ segments: transaction.objectStore('postings'), shards: counted }, IDBKeyRange, exact('lofoten'))) { /* drained */ }
+    const unfiltered = [30, 31].flatMap((index) => packBatch(batch(index)).shards.filter(([[name]]) => mayHold(name, 'lo', 'lofoten')));
+    // The three records holding it, and the earlier release's that may (by name); none of the other 27 batches'.
+    expect(read).toHaveLength(3 + unfiltered.length);
+    // A prefix shorter than the filter's still narrows; one no longer than the shard's name reads all.
+    expect(await walk(db, prefix('lof'))).toEqual(newestFirst(batches.concat([batch(30), batch(31)]).flatMap((one) => [...one].filter(([term]) => term.startsWith('lof')).flatMap(([, postings]) => postings))));
+    expect(await walk(db, prefix('lo'))).toHaveLength(batches.concat([batch(30), batch(31)]).reduce((sum, one) => sum + one.size, 0));
   });
 });

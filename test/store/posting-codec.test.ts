@@ -6,6 +6,7 @@ import {
   FRESH_BELOW_BYTES, mayHold, MOST_PIECES, OWN_SEGMENT_AT, packBatch, PIECE_BYTES, pieceName, pieceOf, shardOf, shardPostings, SPLIT_AT,
 } from '../../src/store/search/pack-batch.js';
 import { comparePostings, decodePostings, encodePostings, PostingWriter, type Posting } from '../../src/store/search/posting-codec.js';
+import { filterMayHold, termFilter } from '../../src/store/search/term-filter.js';
 
 describe('posting codec', () => {
   it('round-trips postings oldest first, with times before 1970, beyond 2^32 ms and equal times', () => {
@@ -56,7 +57,12 @@ describe('packBatch', () => {
     const batch = packBatch(byTerm);
     expect(batch.segments.map(([key]) => key)).toEqual([['weather', 1_000, 1, 1]]);
     expect(decodePostings(batch.segments[0]![1])).toEqual([...frequent].reverse());
-    expect(batch.shards.map(([key]) => key).sort()).toEqual([['os', 4, 1, 1], ['we', 7, 1, 2]].sort());
+    expect(batch.shards.map(([key]) => key.slice(0, 4)).sort()).toEqual([['os', 4, 1, 1], ['we', 7, 1, 2]].sort());
+    // Then the filter of its terms' prefixes past the shard's name (DESIGN §17.18).
+    const filterOf = (name: string) => batch.shards.find(([key]) => key[0] === name)![0][4]!;
+    for (const prefix of ['osl', 'oslo']) expect(filterMayHold(filterOf('os'), prefix, 2), prefix).toBe(true);
+    for (const prefix of ['wea', 'weak', 'weal', 'wealth']) expect(filterMayHold(filterOf('we'), prefix, 2), prefix).toBe(true);
+    expect(filterOf('we')).toEqual(termFilter(['wealth', 'weak'], 2));
     const we = batch.shards.find(([key]) => key[0] === 'we')![1];
     const parts = shardPostings(we, (term) => term.startsWith('wea'));
     expect([...parts.keys()].sort()).toEqual(['weak', 'wealth']);
@@ -111,7 +117,8 @@ describe('packBatch', () => {
       }
       // Each piece is keyed by its own newest posting, as every packed record.
       const newest = [...shardPostings(record, () => true).values()].flatMap(decodePostings).sort(comparePostings).at(-1)!;
-      expect(key.slice(1)).toEqual(newest);
+      expect(key.slice(1, 4)).toEqual(newest);
+      expect(key[4]).toEqual(termFilter([...shardPostings(record, () => true).keys()], 2));
     }
     expect(new Map([...found].sort())).toEqual(new Map([...byTerm].filter(([term]) => term !== 'oslo').sort()));
     expect(pieceOf('lo', 2, count)).toBe(0);

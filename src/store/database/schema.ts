@@ -105,8 +105,13 @@ export interface ToolCallRecord {
   seq: number;
 }
 
-/** The key of a packed search record (DESIGN §17): its name (a term or a shard prefix), then its newest posting. @internal */
-export type PackedKey = [name: string, time: number, seq: number, conversation: number];
+/**
+ * The key of a packed search record (DESIGN §17): its name (a term or a shard prefix), then its
+ * newest posting; a shard record's also a filter of the terms it holds (`term-filter.ts`, §17.18;
+ * none in records written before 0.3.0-alpha.12), which sorts after the posting, so it orders nothing.
+ * @internal
+ */
+export type PackedKey = [name: string, time: number, seq: number, conversation: number] | [name: string, time: number, seq: number, conversation: number, filter: ArrayBuffer | Uint8Array<ArrayBuffer>];
 
 /** A shard record: the terms of one prefix with few postings in one indexer batch, their postings one after another. @internal */
 export interface ShardRecord {

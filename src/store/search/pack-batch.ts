@@ -1,5 +1,6 @@
 import type { PackedKey, ShardRecord } from '../database/schema.js';
 import { comparePostings, PostingWriter, type Posting } from './posting-codec.js';
+import { termFilter } from './term-filter.js';
 
 export type { PackedKey, ShardRecord };
 
@@ -151,8 +152,8 @@ function pieces(prefix: string, terms: ReadonlyArray<readonly [string, Posting[]
 
 /**
  * The shard record named `prefix` holding `terms` (each term's postings sorted oldest first, none
- * empty), keyed by its newest posting and marked fresh while small (unless `mayBeFresh` is false:
- * a piece); undefined for no terms.
+ * empty), keyed by its newest posting and the filter of its terms, and marked fresh while small
+ * (unless `mayBeFresh` is false: a piece); undefined for no terms.
  * @internal
  */
 export function encodeShard(
@@ -172,7 +173,7 @@ export function encodeShard(
   if (last === undefined) return undefined;
   const data = writer.take();
   const record: ShardRecord = mayBeFresh && data.length < FRESH_BELOW_BYTES ? { t: names, o: offsets, d: data, f: prefix } : { t: names, o: offsets, d: data };
-  return [[prefix, ...last], record];
+  return [[prefix, ...last, termFilter(names, shardWidth(names[0]!))], record];
 }
 
 /** The postings of the terms of a shard record that `accept` takes, oldest first per term. @internal */
