@@ -50,9 +50,11 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** The same count as {@link bytesOf} for a key (strings, numbers, arrays of them) without JSON.stringify. */
+/** The same count as {@link bytesOf} for a key (strings, numbers, binary, arrays of them) without JSON.stringify. */
 function keyBytes(key: unknown): number {
   if (typeof key === 'string') return utf8Length(key) + 2;
+  // A shard record's term filter (DESIGN §17.18): its bytes, which JSON would write as {}.
+  if (key instanceof ArrayBuffer || ArrayBuffer.isView(key)) return key.byteLength;
   if (typeof key === 'number') return String(key).length;
   if (Array.isArray(key)) return key.reduce((sum: number, part: unknown) => sum + keyBytes(part), 1 + Math.max(1, key.length));
   return bytesOf(key);
