@@ -43,7 +43,7 @@ const keyPosting = (key: PackedKey): Posting => [key[1], key[2], key[3]];
  * `shard`): its name says which piece ({@link mayHold}), and its key's filter, when it has one,
  * which prefixes. At 200,000 messages a rare word's ~50 pieces hold it in ~12 (DESIGN §17.18).
  */
-function mayHolds(key: PackedKey, shard: string, prefix: string): boolean {
+function keyMayHold(key: PackedKey, shard: string, prefix: string): boolean {
   return mayHold(key[0], shard, prefix) && (key[4] === undefined || filterMayHold(key[4], prefix, shard.length));
 }
 
@@ -72,7 +72,7 @@ export async function* walkPostings(
   ]);
   const sources: Source[] = [
     ...(segmentKeys as PackedKey[]).filter((key) => accept(key[0])).map((key) => ({ key, shard: false })),
-    ...(shardKeys as PackedKey[]).filter((key) => !whole || mayHolds(key, shard, word.prefix)).map((key) => ({ key, shard: true })),
+    ...(shardKeys as PackedKey[]).filter((key) => !whole || keyMayHold(key, shard, word.prefix)).map((key) => ({ key, shard: true })),
   ].sort((left, right) => comparePostings(keyPosting(right.key), keyPosting(left.key)));
   const read = sourceReader(stores, sources, sources.every((source) => source.shard) ? SHARDS_ONLY_READ_AHEAD : 1);
   let buffer: Posting[] = [];
